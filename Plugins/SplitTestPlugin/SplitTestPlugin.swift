@@ -1,0 +1,5 @@
+import PackagePlugin
+
+@main struct SplitTestPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] { [] }
+}

@@ -1,0 +1,4 @@
+#ifndef SPLITTESTING_CLIBYAML_SHIM_H
+#define SPLITTESTING_CLIBYAML_SHIM_H
+#include <yaml.h>
+#endif

@@ -1,0 +1,34 @@
+/// A definition file handed to the compiler.
+public struct SourceFile: Sendable {
+    /// The path diagnostics print, as given to the compiler (so that Xcode and SwiftPM attach
+    /// them to the file).
+    public var path: String
+    /// The path relative to the package, named in the generated code (stable across machines).
+    public var displayPath: String
+    /// The file's bytes.
+    public var contents: [UInt8]
+
+    /// Creates a source file.
+    public init(path: String, displayPath: String? = nil, contents: [UInt8]) {
+        self.path = path
+        self.displayPath = displayPath ?? path
+        self.contents = contents
+    }
+}
+
+/// What compiling a set of definition files produced.
+public struct CompilationResult: Sendable {
+    /// The experiments that passed validation, sorted by identifier.
+    public var experiments: [Experiment]
+    /// Every error, warning and note, in file order (notes follow what they explain).
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a result.
+    public init(experiments: [Experiment], diagnostics: [Diagnostic]) {
+        self.experiments = experiments
+        self.diagnostics = diagnostics
+    }
+
+    /// Whether any diagnostic is an error: then nothing may be generated.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

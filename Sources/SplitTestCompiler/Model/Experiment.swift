@@ -1,0 +1,71 @@
+import SplitTesting
+
+/// One experiment, as validated: what the emitter turns into Swift and `splitc assign` resolves.
+public struct Experiment: Hashable, Sendable {
+    /// `[a-z][a-z0-9_]*`, at most 64 characters, unique in the set.
+    public var identifier: String
+    /// Device- or user-level.
+    public var unitType: UnitType
+    /// Free text for the generated documentation.
+    public var description: String?
+    /// Who to ask about it.
+    public var owner: String?
+    /// At least two, in declaration order (the order of bucket ranges).
+    public var groups: [ExperimentGroup]
+    /// The parameters every group defines, in order of first appearance.
+    public var parameters: [ParameterDeclaration]
+    /// The index in `groups` of the control (the first group unless `control:` names another).
+    public var controlIndex: Int
+    /// The hash salt; the identifier unless `salt:` is given.
+    public var salt: String
+    /// `traffic × 100`, in `1...10_000`.
+    public var trafficBuckets: Int
+    /// The experiment's slice of a layer.
+    public var layer: SplitTestLayer?
+    /// The index in `groups` of the winner when `status: resolved`.
+    public var winnerIndex: Int?
+    /// After this date the compiler warns.
+    public var expires: CalendarDate?
+    /// The generated Swift type's name.
+    public var swiftName: String
+    /// The definition file's path relative to the package, as generated documentation names it.
+    public var displayPath: String
+    /// Where the experiment's document starts.
+    public var location: SourceLocation
+
+    /// Creates an experiment.
+    public init(
+        identifier: String, unitType: UnitType, description: String?, owner: String?,
+        groups: [ExperimentGroup], parameters: [ParameterDeclaration], controlIndex: Int,
+        salt: String, trafficBuckets: Int, layer: SplitTestLayer?, winnerIndex: Int?,
+        expires: CalendarDate?, swiftName: String, displayPath: String, location: SourceLocation
+    ) {
+        self.identifier = identifier
+        self.unitType = unitType
+        self.description = description
+        self.owner = owner
+        self.groups = groups
+        self.parameters = parameters
+        self.controlIndex = controlIndex
+        self.salt = salt
+        self.trafficBuckets = trafficBuckets
+        self.layer = layer
+        self.winnerIndex = winnerIndex
+        self.expires = expires
+        self.swiftName = swiftName
+        self.displayPath = displayPath
+        self.location = location
+    }
+
+    /// The control group.
+    public var control: ExperimentGroup { groups[controlIndex] }
+
+    /// The exclusive upper bucket of each group, as `SplitTestDefinition` takes them.
+    public var bucketUpperBounds: [Int] {
+        var bound = 0
+        return groups.map { group in
+            bound += group.bucketCount
+            return bound
+        }
+    }
+}

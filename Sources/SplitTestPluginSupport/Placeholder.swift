@@ -1,0 +1,1 @@
+/// The plugin support placeholder.

@@ -1,0 +1,69 @@
+/// MurmurHash3, x86 32-bit variant (Austin Appleby's public-domain design), fed incrementally so
+/// that a key made of several strings is hashed without concatenating them.
+public struct MurmurHash3: Sendable {
+    @usableFromInline var state: UInt32
+    @usableFromInline var pending: UInt32 = 0
+    @usableFromInline var pendingCount: UInt32 = 0
+    @usableFromInline var length: UInt32 = 0
+
+    @usableFromInline static let c1: UInt32 = 0xcc9e_2d51
+    @usableFromInline static let c2: UInt32 = 0x1b87_3593
+
+    /// Starts a hash with `seed`.
+    @inlinable
+    public init(seed: UInt32) {
+        state = seed
+    }
+
+    /// Hashes `bytes` in one call.
+    @inlinable
+    public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, seed: UInt32) -> UInt32 {
+        var hasher = MurmurHash3(seed: seed)
+        for byte in bytes { hasher.combine(byte) }
+        return hasher.finalize()
+    }
+
+    /// Adds the UTF-8 bytes of `string`.
+    @inlinable
+    public mutating func combine(utf8 string: String) {
+        var string = string
+        string.withUTF8 { buffer in
+            for byte in buffer { combine(byte) }
+        }
+    }
+
+    /// Adds one byte; bytes form little-endian 32-bit blocks.
+    @inlinable
+    public mutating func combine(_ byte: UInt8) {
+        pending |= UInt32(byte) &<< (pendingCount &* 8)
+        pendingCount &+= 1
+        length &+= 1
+        if pendingCount == 4 {
+            state ^= Self.scramble(pending)
+            state = (state << 13 | state >> 19) &* 5 &+ 0xe654_6b64
+            pending = 0
+            pendingCount = 0
+        }
+    }
+
+    /// The hash of everything added so far.
+    @inlinable
+    public func finalize() -> UInt32 {
+        var h = state
+        if pendingCount > 0 { h ^= Self.scramble(pending) }
+        h ^= length
+        h ^= h >> 16
+        h &*= 0x85eb_ca6b
+        h ^= h >> 13
+        h &*= 0xc2b2_ae35
+        h ^= h >> 16
+        return h
+    }
+
+    @inlinable
+    static func scramble(_ block: UInt32) -> UInt32 {
+        var k = block &* c1
+        k = k << 15 | k >> 17
+        return k &* c2
+    }
+}

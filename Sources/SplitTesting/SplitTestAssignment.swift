@@ -1,0 +1,38 @@
+/// One resolution of an experiment for one unit: the group, why, and for whom.
+public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
+    /// The identifier of the experiment resolved.
+    public let experiment: String
+    /// The group the unit is served.
+    public let group: Group
+    /// Why the unit got that group; only enrolled reasons report exposures.
+    public let reason: AssignmentReason
+    /// The unit (device id or user id) the group was resolved for; `nil` without a user.
+    public let unitID: String?
+    let exposureSink: (any ExposureSink)?
+
+    /// Creates a resolution that reports nothing when hit: for previews and tests.
+    public init(experiment: String, group: Group, reason: AssignmentReason, unitID: String? = nil) {
+        self.init(experiment: experiment, group: group, reason: reason, unitID: unitID, exposureSink: nil)
+    }
+
+    init(
+        experiment: String, group: Group, reason: AssignmentReason, unitID: String?,
+        exposureSink: (any ExposureSink)?
+    ) {
+        self.experiment = experiment
+        self.group = group
+        self.reason = reason
+        self.unitID = unitID
+        self.exposureSink = exposureSink
+    }
+
+    func recordExposure() {
+        guard reason.isEnrolled, let unitID, let exposureSink else { return }
+        exposureSink.recordExposure(experiment: experiment, group: group.rawValue, unit: unitID)
+    }
+}
+
+/// Receives the exposures of the assignments a service hands out.
+protocol ExposureSink: AnyObject, Sendable {
+    func recordExposure(experiment: String, group: String, unit: String)
+}
