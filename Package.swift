@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -43,5 +43,22 @@ let package = Package(
         .testTarget(name: "SplitTestCompilerTests", dependencies: ["SplitTestCompiler"]),
         .testTarget(name: "SplitcTests", dependencies: ["splitc"]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
+        // The committed golden output compiled against the real runtime, in a plain target and
+        // in one whose declarations are main-actor isolated by default.
+        .testTarget(name: "GeneratedCodeTests", dependencies: ["SplitTesting"]),
+        .testTarget(
+            name: "GeneratedCodeMainActorTests",
+            dependencies: ["SplitTesting"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+        // Statistical properties of the assignment over a million synthetic units.
+        .testTarget(name: "AssignmentQualityTests", dependencies: ["SplitTesting", "SplitTestCompiler"]),
+        // The file store under faults: a writer process killed mid-write, unwritable locations.
+        .executableTarget(
+            name: "FileStoreCrashWriter",
+            dependencies: ["SplitTesting"],
+            path: "Tests/Support/FileStoreCrashWriter"
+        ),
+        .testTarget(name: "FaultTests", dependencies: ["SplitTesting", "FileStoreCrashWriter"]),
     ]
 )
