@@ -1,0 +1,44 @@
+/// Bounds on what one compilation accepts, so that a hostile or broken input gets a clear
+/// diagnostic instead of exhausting memory or time.
+///
+/// The defaults are far above what a real experiment set needs (tens of thousands of
+/// experiments fit) and far below what could hurt a build machine.
+public struct CompilerLimits: Hashable, Sendable {
+    /// The largest definition file, in bytes.
+    public var fileSize: Int
+    /// How deeply mappings and sequences may nest in one document (the document's root is 1).
+    public var nestingDepth: Int
+    /// The most experiments (documents) in one run, over all files.
+    public var experiments: Int
+    /// The most groups one experiment may declare.
+    public var groupsPerExperiment: Int
+    /// The most parameters one group (or `defaults:`) may declare.
+    public var parametersPerGroup: Int
+    /// The longest scalar, in bytes of UTF-8.
+    public var scalarLength: Int
+
+    /// Creates limits; every bound must be positive.
+    public init(
+        fileSize: Int, nestingDepth: Int, experiments: Int, groupsPerExperiment: Int,
+        parametersPerGroup: Int, scalarLength: Int
+    ) {
+        precondition(
+            fileSize > 0 && nestingDepth > 0 && experiments > 0 && groupsPerExperiment > 0
+                && parametersPerGroup > 0 && scalarLength > 0,
+            "compiler limits are positive"
+        )
+        self.fileSize = fileSize
+        self.nestingDepth = nestingDepth
+        self.experiments = experiments
+        self.groupsPerExperiment = groupsPerExperiment
+        self.parametersPerGroup = parametersPerGroup
+        self.scalarLength = scalarLength
+    }
+
+    /// 64 MiB per file, 16 levels of nesting, 100,000 experiments, 1,000 groups, 256 parameters,
+    /// 64 KiB per scalar.
+    public static let `default` = CompilerLimits(
+        fileSize: 64 << 20, nestingDepth: 16, experiments: 100_000, groupsPerExperiment: 1_000,
+        parametersPerGroup: 256, scalarLength: 64 << 10
+    )
+}
