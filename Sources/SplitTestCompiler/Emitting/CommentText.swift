@@ -1,0 +1,34 @@
+/// Free text (descriptions, owners, paths) made safe to print inside `//` and `///` comments.
+enum CommentText {
+    /// The lines of `text`, split at every kind of line break, with trailing whitespace removed
+    /// and invisible or control characters spelled as `\u{…}` so that nothing in the comment can
+    /// end it early, reorder how it displays, or make the compiler warn about the file.
+    static func lines(of text: String) -> [String] {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { visible(String($0)) }
+        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// `text` on one line: line breaks become spaces.
+    static func singleLine(_ text: String) -> String {
+        lines(of: text).joined(separator: " ")
+    }
+
+    private static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .surrogate, .privateUse, .unassigned,
+                 .lineSeparator, .paragraphSeparator:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        while let last = result.unicodeScalars.last, last.properties.isWhitespace {
+            result.unicodeScalars.removeLast()
+        }
+        return result
+    }
+}

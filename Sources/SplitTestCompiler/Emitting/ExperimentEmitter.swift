@@ -1,0 +1,111 @@
+import SplitTesting
+
+/// Prints one experiment: its `SplitTest` struct, its `Group` enum and the typed parameters.
+struct ExperimentEmitter {
+    let experiment: Experiment
+    /// `"public "` or `""`.
+    let access: String
+
+    func emit(into printer: inout CodePrinter) {
+        printer.docComment(typeDocumentation)
+        printer.block("nonisolated \(access)struct \(experiment.swiftName): SplitTest") { printer in
+            emitGroupEnum(into: &printer)
+            printer.line()
+            printer.docComment("The experiment's identifier, as written in its definition.")
+            printer.line("\(access)static let identifier: String = \(SwiftLiteral.string(experiment.identifier))")
+            printer.line()
+            printer.docComment("How units are assigned, compiled from the definition.")
+            printer.line("\(access)static let definition = SplitTestDefinition<Group>(")
+            printer.indented { printer in
+                let arguments = definitionArguments
+                for (index, argument) in arguments.enumerated() {
+                    printer.line(argument + (index == arguments.count - 1 ? "" : ","))
+                }
+            }
+            printer.line(")")
+            printer.line()
+            printer.docComment("The resolution this value stands for.")
+            printer.line("\(access)let assignment: SplitTestAssignment<Group>")
+            printer.line()
+            printer.docComment("Wraps a resolution; the service calls this.")
+            printer.block("\(access)init(assignment: SplitTestAssignment<Group>)") { printer in
+                printer.line("self.assignment = assignment")
+            }
+        }
+        ParameterEmitter(experiment: experiment, access: access).emit(into: &printer)
+    }
+
+    /// The description, then who owns it and where it is defined.
+    private var typeDocumentation: String {
+        var provenance = ""
+        if let owner = experiment.owner {
+            provenance = "Owner: " + CommentText.singleLine(owner) + " · "
+        }
+        provenance += "Defined in " + CommentText.singleLine(experiment.displayPath)
+        guard let description = experiment.description, !description.isEmpty else {
+            return provenance
+        }
+        return description + "\n\n" + provenance
+    }
+
+    private func emitGroupEnum(into printer: inout CodePrinter) {
+        printer.docComment("The groups of `\(experiment.identifier)`, in bucket order.")
+        printer.block("nonisolated \(access)enum Group: String, SplitTestGroup") { printer in
+            for (index, group) in experiment.groups.enumerated() {
+                printer.docComment(groupDocumentation(group, at: index))
+                let swiftName = SwiftNaming.lowerCamelCase(group.name)
+                let rawValue = swiftName == group.name ? "" : " = " + SwiftLiteral.string(group.name)
+                printer.line("case \(SwiftNaming.escaped(swiftName))\(rawValue)")
+            }
+        }
+    }
+
+    /// The group's description, then its role, weight and share of the enrolled units.
+    private func groupDocumentation(_ group: ExperimentGroup, at index: Int) -> String {
+        var facts: [String] = []
+        if index == experiment.controlIndex { facts.append("Control.") }
+        if index == experiment.winnerIndex { facts.append("Winner.") }
+        facts.append("Weight \(Self.weight(group.weight)), \(Self.percent(group.bucketCount)) of enrolled units.")
+        let summary = facts.joined(separator: " ")
+        guard let description = group.description, !description.isEmpty else { return summary }
+        return description + "\n\n" + summary
+    }
+
+    private var definitionArguments: [String] {
+        var arguments = [
+            "identifier: identifier",
+            "unitType: .\(experiment.unitType.rawValue)",
+            "salt: \(SwiftLiteral.string(experiment.salt))",
+            "bucketUpperBounds: [" + experiment.bucketUpperBounds.map(SwiftLiteral.int).joined(separator: ", ") + "]",
+            "control: \(caseReference(experiment.controlIndex))",
+        ]
+        if experiment.trafficBuckets != Bucketing.bucketCount {
+            arguments.append("trafficBuckets: \(SwiftLiteral.int(experiment.trafficBuckets))")
+        }
+        if let layer = experiment.layer {
+            let range = SwiftLiteral.int(layer.buckets.lowerBound) + "..<" + SwiftLiteral.int(layer.buckets.upperBound)
+            arguments.append("layer: SplitTestLayer(name: \(SwiftLiteral.string(layer.name)), buckets: \(range))")
+        }
+        if let winnerIndex = experiment.winnerIndex {
+            arguments.append("status: .resolved(winner: \(caseReference(winnerIndex)))")
+        }
+        return arguments
+    }
+
+    /// `.darkGray`: the case of the group at `index`, as an implicit member expression.
+    private func caseReference(_ index: Int) -> String {
+        "." + SwiftNaming.escaped(SwiftNaming.lowerCamelCase(experiment.groups[index].name))
+    }
+
+    /// A weight as written: `1`, `2.5`.
+    static func weight(_ weight: Double) -> String {
+        if weight == weight.rounded(), abs(weight) < 1e15 { return String(Int(weight)) }
+        return weight.description
+    }
+
+    /// A bucket count as a percentage with two decimals: `3334` → `33.34%`.
+    static func percent(_ buckets: Int) -> String {
+        let hundredths = buckets % 100
+        return "\(buckets / 100).\(hundredths < 10 ? "0" : "")\(hundredths)%"
+    }
+}

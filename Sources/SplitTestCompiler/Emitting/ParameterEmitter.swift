@@ -1,0 +1,41 @@
+/// Prints the typed parameters of an experiment's groups: one computed property per parameter,
+/// in an extension of the `Group` enum.
+struct ParameterEmitter {
+    let experiment: Experiment
+    /// `"public "` or `""`.
+    let access: String
+
+    func emit(into printer: inout CodePrinter) {
+        guard !experiment.parameters.isEmpty else { return }
+        printer.line()
+        printer.block("nonisolated extension \(experiment.swiftName).Group") { printer in
+            for (index, parameter) in experiment.parameters.enumerated() {
+                if index > 0 { printer.line() }
+                emitProperty(parameter, at: index, into: &printer)
+            }
+        }
+    }
+
+    private func emitProperty(_ parameter: ParameterDeclaration, at index: Int, into printer: inout CodePrinter) {
+        let literals = experiment.groups.map { group in
+            guard index < group.parameterValues.count else {
+                preconditionFailure("group \(group.name) of \(experiment.identifier) has a value for every parameter")
+            }
+            return SwiftLiteral.value(group.parameterValues[index])
+        }
+        printer.docComment("The `\(parameter.name)` parameter of the group.")
+        let declaration = "\(access)var \(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(parameter.name))): \(parameter.type.rawValue)"
+        // One value for every group needs no switch; the literal alone type-checks fastest.
+        if let first = literals.first, literals.allSatisfy({ $0 == first }) {
+            printer.line("\(declaration) { \(first) }")
+            return
+        }
+        printer.block(declaration) { printer in
+            printer.block("switch self") { printer in
+                for (group, literal) in zip(experiment.groups, literals) {
+                    printer.line("case .\(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(group.name))): \(literal)")
+                }
+            }
+        }
+    }
+}
