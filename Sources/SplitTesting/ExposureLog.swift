@@ -1,0 +1,46 @@
+/// What a service's units have been exposed to: it sends each exposure once, and remembers the
+/// groups so that goals can carry them.
+final class ExposureLog: ExposureSink {
+    private struct Exposure: Hashable, Sendable {
+        var experiment: String
+        var unit: String
+        var group: String
+    }
+
+    private struct State: Sendable {
+        var sent: Set<Exposure> = []
+        /// The latest group each unit was exposed to, by unit then experiment.
+        var groupsByUnit: [String: [String: String]] = [:]
+    }
+
+    private let tracking: TrackingClient
+    private let state = Locked(State())
+
+    init(tracking: TrackingClient) {
+        self.tracking = tracking
+    }
+
+    func recordExposure(experiment: String, group: String, unit: String) {
+        let isFirst = state.withLock { state in
+            guard state.sent.insert(Exposure(experiment: experiment, unit: unit, group: group)).inserted else {
+                return false
+            }
+            state.groupsByUnit[unit, default: [:]][experiment] = group
+            return true
+        }
+        // Tracked outside the lock: providers may be slow and must not serialise other exposures.
+        guard isFirst else { return }
+        tracking.track(TrackingEvent(
+            TrackingEvent.exposureIdentifier,
+            properties: ["experiment": .string(experiment), "group": .string(group), "unit": .string(unit)]))
+    }
+
+    /// The groups `units` have been exposed to, by experiment.
+    func exposedGroups(units: [String]) -> [String: String] {
+        state.withLock { state in
+            units.reduce(into: [:]) { groups, unit in
+                groups.merge(state.groupsByUnit[unit] ?? [:]) { _, new in new }
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// An ``AssignmentStore`` that forgets everything when the process ends: the default, and the
+/// store for tests and previews.
+///
+/// ```swift
+/// let store = InMemoryAssignmentStore()
+/// let firstLaunch = SplitTestingService(configuration: .init(store: store))
+/// let secondLaunch = SplitTestingService(configuration: .init(store: store))  // same groups
+/// ```
+public final class InMemoryAssignmentStore: AssignmentStore {
+    private let values: Locked<[String: String]>
+
+    /// Creates a store holding `values`.
+    public init(_ values: [String: String] = [:]) {
+        self.values = Locked(values)
+    }
+
+    /// Everything stored, by key.
+    public var snapshot: [String: String] {
+        values.withLock { $0 }
+    }
+
+    /// The value stored for `key`, if any.
+    public func string(for key: String) -> String? {
+        values.withLock { $0[key] }
+    }
+
+    /// Stores `value` for `key`.
+    public func set(_ value: String, for key: String) {
+        values.withLock { $0[key] = value }
+    }
+
+    /// Removes the value stored for `key`.
+    public func removeValue(for key: String) {
+        _ = values.withLock { $0.removeValue(forKey: key) }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A ``TrackingProvider`` that appends every event to a file as one JSON object per line, for
+/// offline analysis (`jq`, pandas, DuckDB):
+///
+/// ```json
+/// {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"experiment":"button_color","group":"blue","unit":"3F25…"},"user":"user-42"}
+/// ```
+///
+/// `user` is present while a user is associated. Lines are written on a background queue, in the
+/// order events arrive; ``flush()`` waits for them. A file that cannot be written is reported
+/// through `report` (once until a write succeeds again) and those events are dropped.
+///
+/// ```swift
+/// let provider = JSONLinesTrackingProvider(fileURL: caches.appendingPathComponent("exposures.jsonl"))
+/// ```
+public final class JSONLinesTrackingProvider: TrackingProvider {
+    /// The file events are appended to; created on the first event.
+    public let fileURL: URL
+    private let report: @Sendable (SplitTestingIssue) -> Void
+    private let state = Locked(State())
+    private let writer = BackgroundWriter(label: "SplitTesting.JSONLinesTrackingProvider")
+
+    private struct State: Sendable {
+        var user: String?
+        var pending = Data()
+        var lastWriteFailed = false
+    }
+
+    private struct Line: Encodable {
+        let date: Date
+        let event: String
+        let properties: [String: TrackingValue]
+        let user: String?
+    }
+
+    /// Creates a provider appending to `fileURL`; `report` receives write failures.
+    public init(fileURL: URL, report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in }) {
+        self.fileURL = fileURL
+        self.report = report
+    }
+
+    /// Nothing to prepare: the file is created on the first event.
+    public func setup() {}
+
+    /// Queues one line for `event`.
+    public func track(_ event: TrackingEvent) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        state.withLock { state in
+            let line = Line(date: event.date, event: event.identifier, properties: event.properties, user: state.user)
+            // Encoding scalars with non-finite numbers converted cannot fail.
+            guard let data = try? encoder.encode(line) else {
+                preconditionFailure("a tracking line of scalar values always encodes")
+            }
+            state.pending.append(data)
+            state.pending.append(0x0A)
+        }
+        writer.schedule { [self] in appendPending() }
+    }
+
+    /// Adds `user` to the following lines.
+    public func associate(user: String) {
+        state.withLock { $0.user = user }
+    }
+
+    /// Leaves `user` out of the following lines.
+    public func dissociate() {
+        state.withLock { $0.user = nil }
+    }
+
+    /// Blocks until every event tracked so far has been written (or has failed and been reported).
+    public func flush() {
+        writer.waitUntilIdle()
+    }
+
+    private func appendPending() {
+        let data = state.withLock { state in
+            defer { state.pending = Data() }
+            return state.pending
+        }
+        guard !data.isEmpty else { return }
+        do {
+            if !FileManager.default.fileExists(atPath: fileURL.path) {
+                try FileManager.default.createDirectory(
+                    at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+                guard FileManager.default.createFile(atPath: fileURL.path, contents: nil) else {
+                    throw CocoaError(.fileWriteNoPermission)
+                }
+            }
+            let handle = try FileHandle(forWritingTo: fileURL)
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: data)
+            state.withLock { $0.lastWriteFailed = false }
+        } catch {
+            let isNewFailure = state.withLock { state in
+                defer { state.lastWriteFailed = true }
+                return !state.lastWriteFailed
+            }
+            if isNewFailure {
+                report(.trackingFileUnwritable(path: fileURL.path, reason: error.localizedDescription))
+            }
+        }
+    }
+}

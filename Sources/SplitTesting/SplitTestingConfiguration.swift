@@ -1,0 +1,51 @@
+extension SplitTestingService {
+    /// How a ``SplitTestingService`` stores, tracks, learns its experiments and reports problems.
+    /// Every property has a default that works, so `Configuration()` is a valid configuration:
+    /// an in-memory store, a device id created on first use, no analytics, no overrides.
+    ///
+    /// ```swift
+    /// var configuration = SplitTestingService.Configuration(catalog: SplitTestCatalog.all)
+    /// configuration.store = FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json"))
+    /// configuration.tracking = TrackingClient(providers: [analyticsAdapter])
+    /// #if DEBUG
+    /// configuration.launchOverrides = .process
+    /// #endif
+    /// configuration.report = { issue in logger.warning("\(issue)") }
+    /// let service = SplitTestingService(configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// Where the device id and the bucketed groups are kept across launches.
+        public var store: any AssignmentStore
+        /// The device id to key device-level experiments by; when `nil` (or empty), a random UUID
+        /// is created on first use and kept in ``store`` under ``StorageKey/deviceID``.
+        public var deviceID: String?
+        /// Every experiment the app knows, usually the generated `SplitTestCatalog.all`; overrides
+        /// given by name (API, environment, launch arguments) are checked against it.
+        public var catalog: [any SplitTest.Type]
+        /// Where exposures and goals are sent.
+        public var tracking: TrackingClient
+        /// The environment and arguments to read `SPLIT_TEST_OVERRIDES` from; disabled by default,
+        /// so that a release build never obeys them.
+        public var launchOverrides: LaunchOverrides
+        /// Receives every problem the service worked around, for the app's log. Called on the
+        /// thread that met the problem, never while the service holds a lock.
+        public var report: @Sendable (SplitTestingIssue) -> Void
+
+        /// Creates a configuration; see each property for its default.
+        public init(
+            store: any AssignmentStore = InMemoryAssignmentStore(),
+            deviceID: String? = nil,
+            catalog: [any SplitTest.Type] = [],
+            tracking: TrackingClient = TrackingClient(),
+            launchOverrides: LaunchOverrides = .disabled,
+            report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in }
+        ) {
+            self.store = store
+            self.deviceID = deviceID
+            self.catalog = catalog
+            self.tracking = tracking
+            self.launchOverrides = launchOverrides
+            self.report = report
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// A problem the runtime met and worked around, reported through
+/// ``SplitTestingService/Configuration/report`` (and the `report` closure of the stores and
+/// providers that do I/O) so that the app can log it.
+///
+/// None of these stops the runtime: each is handled by falling back to what a fresh install
+/// would do, and nothing else is lost.
+///
+/// ```swift
+/// configuration.report = { issue in logger.warning("\(issue)") }
+/// ```
+public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
+    /// A stored group is not a group of the experiment (it was removed or renamed in a later
+    /// release, or the store was edited); it was discarded and the unit resolved afresh.
+    case storedGroupNotFound(experiment: String, unit: String, group: String)
+    /// An override names an experiment that is not in the service's catalog; it was ignored.
+    case overrideExperimentNotFound(experiment: String, source: OverrideSource)
+    /// An override names a group the experiment does not have; it was ignored.
+    case overrideGroupNotFound(experiment: String, group: String, source: OverrideSource)
+    /// An override is not of the form `experiment=group`; it was ignored.
+    case malformedOverride(text: String, source: OverrideSource)
+    /// The catalog lists an experiment identifier twice; the first entry is used.
+    case duplicateCatalogExperiment(experiment: String)
+    /// The app supplied a unit id the runtime cannot use (empty); see `reason`.
+    case invalidUnitID(reason: String)
+    /// A store file did not hold a JSON object of strings; it was renamed to `setAsideAt`
+    /// (or left in place when that failed, with the store then kept in memory only).
+    case corruptStoreFile(path: String, setAsideAt: String?)
+    /// A store file exists but could not be read; the store keeps assignments in memory only,
+    /// so that the unreadable file is never overwritten.
+    case storeFileUnreadable(path: String, reason: String)
+    /// A store file could not be written; assignments stay in memory for this launch.
+    case storeFileUnwritable(path: String, reason: String)
+    /// A tracking file could not be written; the events were dropped.
+    case trackingFileUnwritable(path: String, reason: String)
+
+    /// A readable, located description of the issue, for logs.
+    public var description: String {
+        switch self {
+        case .storedGroupNotFound(let experiment, let unit, let group):
+            "stored group '\(group)' of experiment '\(experiment)' for unit '\(unit)' no longer exists; resolved afresh"
+        case .overrideExperimentNotFound(let experiment, let source):
+            "override from \(source) names unknown experiment '\(experiment)'; ignored"
+        case .overrideGroupNotFound(let experiment, let group, let source):
+            "override from \(source) names unknown group '\(group)' of experiment '\(experiment)'; ignored"
+        case .malformedOverride(let text, let source):
+            "override '\(text)' from \(source) is not of the form experiment=group; ignored"
+        case .duplicateCatalogExperiment(let experiment):
+            "the catalog lists experiment '\(experiment)' more than once; the first entry is used"
+        case .invalidUnitID(let reason):
+            "invalid unit id: \(reason)"
+        case .corruptStoreFile(let path, let setAsideAt?):
+            "assignment store \(path) is corrupt; set aside as \(setAsideAt) and started afresh"
+        case .corruptStoreFile(let path, nil):
+            "assignment store \(path) is corrupt and could not be set aside; keeping assignments in memory only"
+        case .storeFileUnreadable(let path, let reason):
+            "assignment store \(path) cannot be read (\(reason)); keeping assignments in memory only"
+        case .storeFileUnwritable(let path, let reason):
+            "assignment store \(path) cannot be written (\(reason)); assignments kept in memory for this launch"
+        case .trackingFileUnwritable(let path, let reason):
+            "tracking file \(path) cannot be written (\(reason)); events dropped"
+        }
+    }
+}
+
+/// Where an override came from, so that a report says which input to fix.
+public enum OverrideSource: String, Sendable, Hashable, CustomStringConvertible {
+    /// ``SplitTestingService/setOverride(experiment:group:)``.
+    case api
+    /// The `SPLIT_TEST_OVERRIDES` environment variable.
+    case environment
+    /// The `-SPLIT_TEST_OVERRIDES` launch argument.
+    case launchArgument
+
+    /// The source as a phrase for messages.
+    public var description: String {
+        switch self {
+        case .api: "the API"
+        case .environment: "environment variable SPLIT_TEST_OVERRIDES"
+        case .launchArgument: "launch argument -SPLIT_TEST_OVERRIDES"
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// Resolves split tests for this device and its signed-in user, keeps them sticky, and reports
+/// exposures and goals.
+///
+/// Create one per app, early, and share it; it is safe to use from any thread or task, and
+/// ``fetchSplitTest(_:)`` never waits on I/O, so it can be called on the main thread while the
+/// first frame is drawn.
+///
+/// ```swift
+/// let service = SplitTestingService(configuration: .init(
+///     store: FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json")),
+///     catalog: SplitTestCatalog.all,
+///     tracking: TrackingClient(providers: [analyticsAdapter])))
+///
+/// let buttonColor = service.fetchSplitTest(ButtonColorSplitTest.self)
+/// button.tintColor = buttonColor.currentGroup.color
+/// buttonColor.hitSplitTest()            // when the button is actually on screen
+///
+/// service.associate(user: "user-42")     // on login: user-level experiments are now enrolled
+/// service.trackGoal("purchase", value: 3.99)
+/// ```
+public final class SplitTestingService: Sendable {
+    private let store: any AssignmentStore
+    private let tracking: TrackingClient
+    let report: @Sendable (SplitTestingIssue) -> Void
+    let catalog: ExperimentCatalogIndex
+    private let exposures: ExposureLog
+    let state: Locked<ResolutionState>
+
+    /// Creates a service; see ``Configuration`` for the defaults. Applies launch overrides when
+    /// the configuration enables them, and sets up the tracking providers.
+    public init(configuration: Configuration = Configuration()) {
+        store = configuration.store
+        tracking = configuration.tracking
+        report = configuration.report
+        exposures = ExposureLog(tracking: configuration.tracking)
+        var duplicates: [String] = []
+        catalog = ExperimentCatalogIndex(catalog: configuration.catalog, duplicates: &duplicates)
+        for duplicate in duplicates { report(.duplicateCatalogExperiment(experiment: duplicate)) }
+
+        var deviceID = configuration.deviceID
+        if deviceID?.isEmpty == true {
+            report(.invalidUnitID(reason: "the configured device id is empty; using the stored or a new one"))
+            deviceID = nil
+        }
+        state = Locked(ResolutionState(deviceID: deviceID))
+        tracking.setup()
+        for entry in configuration.launchOverrides.entries {
+            applyOverride(entry.text, source: entry.source)
+        }
+    }
+
+    /// Resolves `type` for the current unit (the device, or the signed-in user).
+    ///
+    /// The first call for an experiment and unit may read and write the store's memory; every
+    /// later call is a lock and a dictionary lookup. Resolution order: an override, the winner of
+    /// a resolved experiment, the stored group, control without a user, control outside the
+    /// layer or traffic, and finally bucketing (whose group is stored).
+    public func fetchSplitTest<T: SplitTest>(_ type: T.Type = T.self) -> T {
+        var issues: [SplitTestingIssue] = []
+        let (group, reason, unit) = state.withLock { state in
+            state.resolve(T.self, store: store, issues: &issues)
+        }
+        for issue in issues { report(issue) }
+        return T(assignment: SplitTestAssignment(
+            experiment: T.identifier, group: group, reason: reason, unitID: unit, exposureSink: exposures))
+    }
+
+    /// The device id device-level experiments are keyed by; created and stored on first use
+    /// when the app supplied none.
+    public var deviceID: String {
+        var issues: [SplitTestingIssue] = []
+        let deviceID = state.withLock { state in
+            state.unit(for: .device, store: store, issues: &issues)
+        }
+        for issue in issues { report(issue) }
+        guard let deviceID else { preconditionFailure("a device unit always exists once created") }
+        return deviceID
+    }
+
+    /// The signed-in user that user-level experiments are keyed by, if any.
+    public var currentUserID: String? {
+        state.withLock { $0.userID }
+    }
+
+    /// Signs `user` in: user-level experiments are now resolved, stored and exposed for this
+    /// user, and tracking providers attribute events to them. An empty id is reported and
+    /// treated as signing out, so that no one inherits another user's groups.
+    public func associate(user: String) {
+        guard !user.isEmpty else {
+            report(.invalidUnitID(reason: "associate(user:) was given an empty user id; treated as signing out"))
+            dissociate()
+            return
+        }
+        state.withLock { $0.userID = user }
+        tracking.associate(user: user)
+    }
+
+    /// Signs the user out: user-level experiments serve their control, not enrolled, until the
+    /// next ``associate(user:)``.
+    public func dissociate() {
+        state.withLock { $0.userID = nil }
+        tracking.dissociate()
+    }
+
+    /// Sends a goal event (``TrackingEvent/goalIdentifier``) that carries the group of every
+    /// experiment the device and the signed-in user have been exposed to, so the outcome can be
+    /// credited to those groups. A goal with no prior exposure is still sent, crediting nothing.
+    ///
+    /// ```swift
+    /// service.trackGoal("purchase", value: 3.99)
+    /// ```
+    public func trackGoal(_ goal: String, value: Double? = nil) {
+        let units = state.withLock { state in [state.deviceID, state.userID].compactMap { $0 } }
+        var properties: [String: TrackingValue] = ["goal": .string(goal)]
+        if let value { properties["value"] = .double(value) }
+        for (experiment, group) in exposures.exposedGroups(units: units) {
+            properties[TrackingEvent.groupPropertyName(experiment: experiment)] = .string(group)
+        }
+        tracking.track(TrackingEvent(TrackingEvent.goalIdentifier, properties: properties))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Something to tell analytics: an identifier and typed properties.
+///
+/// The runtime sends two kinds (see ``exposureIdentifier`` and ``goalIdentifier``); apps may
+/// send their own through the same ``TrackingClient``.
+///
+/// ```swift
+/// tracking.track(TrackingEvent("purchase", properties: ["sku": "pro_yearly", "price": 39.99]))
+/// ```
+public struct TrackingEvent: Sendable, Hashable {
+    /// The identifier of an exposure: the unit has seen an experiment it is enrolled in.
+    /// Properties: `experiment`, `group`, `unit`.
+    public static let exposureIdentifier = "split_test_exposure"
+    /// The identifier of a goal sent by ``SplitTestingService/trackGoal(_:value:)``.
+    /// Properties: `goal`, `value` when given, and `split_test-<experiment>` set to the group
+    /// for every experiment the unit has been exposed to.
+    public static let goalIdentifier = "split_test_goal"
+
+    /// What happened, e.g. `split_test_exposure`.
+    public var identifier: String
+    /// Details, by name.
+    public var properties: [String: TrackingValue]
+    /// When it happened.
+    public var date: Date
+
+    /// Creates an event; `date` defaults to now.
+    public init(_ identifier: String, properties: [String: TrackingValue] = [:], date: Date = Date()) {
+        self.identifier = identifier
+        self.properties = properties
+        self.date = date
+    }
+
+    /// The name of the property (and of the analytics user property) that carries the group of
+    /// `experiment`: `split_test-<experiment>`.
+    public static func groupPropertyName(experiment: String) -> String {
+        "split_test-" + experiment
+    }
+}
+
+/// A property value of a ``TrackingEvent``.
+public enum TrackingValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+    /// Text.
+    case string(String)
+    /// A whole number.
+    case int(Int)
+    /// A number with a fraction; not-a-number and infinities are written as strings in JSON.
+    case double(Double)
+    /// A flag.
+    case bool(Bool)
+
+    /// A string value.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value.
+    public init(integerLiteral value: Int) { self = .int(value) }
+    /// A double value.
+    public init(floatLiteral value: Double) { self = .double(value) }
+    /// A Boolean value.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+
+    /// The string, if this is one.
+    public var stringValue: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    /// The number as a `Double`, if this is an `int` or a `double`.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        case .string, .bool: nil
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// An analytics destination: an SDK, a file, a test recorder.
+///
+/// ```swift
+/// struct ConsoleTrackingProvider: TrackingProvider {
+///     func setup() {}
+///     func track(_ event: TrackingEvent) { print(event.identifier, event.properties) }
+///     func associate(user: String) {}
+///     func dissociate() {}
+/// }
+/// ```
+///
+/// Providers are called on whatever thread the app resolved or hit an experiment on, so they
+/// must be thread-safe and should hand slow work (I/O, network) to their own queue.
+public protocol TrackingProvider: Sendable {
+    /// Prepares the provider; the ``TrackingClient`` calls it once, before any event.
+    func setup()
+    /// Sends one event.
+    func track(_ event: TrackingEvent)
+    /// Attributes the following events to the signed-in `user`.
+    func associate(user: String)
+    /// Stops attributing events to the user who signed out.
+    func dissociate()
+}
+
+/// Fans every event out to each of its providers, in order.
+///
+/// ```swift
+/// let tracking = TrackingClient(providers: [firebaseAdapter, JSONLinesTrackingProvider(fileURL: log)])
+/// let service = SplitTestingService(configuration: .init(tracking: tracking))
+/// ```
+public struct TrackingClient: Sendable {
+    /// The providers every event goes to.
+    public let providers: [any TrackingProvider]
+
+    /// Creates a client over `providers`; with none, events go nowhere.
+    public init(providers: [any TrackingProvider] = []) {
+        self.providers = providers
+    }
+
+    /// Calls ``TrackingProvider/setup()`` on every provider; the service does this when created.
+    public func setup() {
+        for provider in providers { provider.setup() }
+    }
+
+    /// Sends `event` to every provider.
+    public func track(_ event: TrackingEvent) {
+        for provider in providers { provider.track(event) }
+    }
+
+    /// Tells every provider that `user` signed in.
+    public func associate(user: String) {
+        for provider in providers { provider.associate(user: user) }
+    }
+
+    /// Tells every provider that the user signed out.
+    public func dissociate() {
+        for provider in providers { provider.dissociate() }
+    }
+}
