@@ -10,6 +10,17 @@ enum CommentText {
         return lines
     }
 
+    /// `text` without the blank lines and spaces around it, or `nil` when nothing is left, so
+    /// that a description followed by generated facts is separated by exactly one empty line.
+    static func paragraph(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return nil }
+        return String(scalars[first...last])
+    }
+
     /// `text` on one line: line breaks become spaces.
     static func singleLine(_ text: String) -> String {
         lines(of: text).joined(separator: " ")

@@ -42,9 +42,7 @@ struct ExperimentEmitter {
             provenance = "Owner: " + CommentText.singleLine(owner) + " · "
         }
         provenance += "Defined in " + CommentText.singleLine(experiment.displayPath)
-        guard let description = experiment.description, !description.isEmpty else {
-            return provenance
-        }
+        guard let description = CommentText.paragraph(experiment.description) else { return provenance }
         return description + "\n\n" + provenance
     }
 
@@ -67,7 +65,7 @@ struct ExperimentEmitter {
         if index == experiment.winnerIndex { facts.append("Winner.") }
         facts.append("Weight \(Self.weight(group.weight)), \(Self.percent(group.bucketCount)) of enrolled units.")
         let summary = facts.joined(separator: " ")
-        guard let description = group.description, !description.isEmpty else { return summary }
+        guard let description = CommentText.paragraph(group.description) else { return summary }
         return description + "\n\n" + summary
     }
 

@@ -31,11 +31,12 @@ struct ParameterEmitter {
             return
         }
         printer.block(declaration) { printer in
-            printer.block("switch self") { printer in
-                for (group, literal) in zip(experiment.groups, literals) {
-                    printer.line("case .\(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(group.name))): \(literal)")
-                }
+            // Cases sit at the level of their `switch`, as Swift style writes them.
+            printer.line("switch self {")
+            for (group, literal) in zip(experiment.groups, literals) {
+                printer.line("case .\(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(group.name))): \(literal)")
             }
+            printer.line("}")
         }
     }
 }

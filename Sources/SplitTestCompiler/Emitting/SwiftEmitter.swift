@@ -61,7 +61,10 @@ public struct SwiftEmitter: Sendable {
 
     private func emitCatalog(_ experiments: [Experiment], into printer: inout CodePrinter) {
         let access = accessLevel.modifier
-        printer.docComment("Every generated split test, in identifier order: for debug menus, and for checking assignments that arrive from elsewhere (a backend whitelist, launch arguments).")
+        printer.docComment("""
+            Every generated split test, in identifier order: for debug menus, and for checking
+            assignments that arrive from elsewhere (a backend whitelist, launch arguments).
+            """)
         printer.block("nonisolated \(access)enum SplitTestCatalog") { printer in
             printer.docComment("The type of each split test.")
             guard !experiments.isEmpty else {

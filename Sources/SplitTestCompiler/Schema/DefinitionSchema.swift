@@ -1,0 +1,38 @@
+/// The JSON Schema of the definition language, for editors: with it, a YAML language server
+/// completes keys, shows each key's documentation and flags most mistakes as they are typed.
+///
+/// The schema checks the shape of one document; rules that need the whole file set or the
+/// meaning of values (unique identifiers, overlapping layers, `control` naming an existing group,
+/// parameter types agreeing between groups) remain the compiler's.
+public enum DefinitionSchema {
+    /// The JSON Schema (draft 2020-12) of the definition language, pretty-printed, ending in a newline.
+    public static var json: String { document.prettyPrinted }
+
+    static let snakeCasePattern = "^[a-z][a-z0-9_]*$"
+
+    static var document: JSONValue {
+        [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "SplitTesting experiment definition",
+            "description": "One split test (A/B/n experiment). A YAML file may hold several, one per document (separated by ---).",
+            "type": "object",
+            "required": ["identifier", "type", "groups"],
+            "additionalProperties": false,
+            "properties": .object(ExperimentProperties.all),
+            "allOf": [winnerRule],
+            "$defs": .object(SchemaDefinitions.all),
+        ]
+    }
+
+    /// `winner` is required when `status` is `resolved` and forbidden otherwise.
+    private static var winnerRule: JSONValue {
+        [
+            "if": [
+                "properties": ["status": ["const": "resolved"]],
+                "required": ["status"],
+            ],
+            "then": ["required": ["winner"]],
+            "else": ["not": ["required": ["winner"]]],
+        ]
+    }
+}

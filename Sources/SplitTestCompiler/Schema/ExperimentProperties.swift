@@ -1,0 +1,74 @@
+/// The top-level keys of a definition document, in the order the documentation introduces them.
+enum ExperimentProperties {
+    static var all: [(key: String, value: JSONValue)] {
+        [
+            ("identifier", [
+                "description": "Required. The experiment's identifier: lower-case letters, digits and underscores, starting with a letter, at most 64 characters, unique across all definitions. Stored with assignments and reported with exposures.",
+                "type": "string",
+                "pattern": .string(DefinitionSchema.snakeCasePattern),
+                "maxLength": 64,
+            ]),
+            ("type", [
+                "description": "Required. What is assigned: `device` (keyed by the device id) or `user` (keyed by the signed-in user's id; without a user, the control is served and nobody is enrolled).",
+                "enum": ["device", "user"],
+            ]),
+            ("description", [
+                "description": "What the experiment changes; becomes the generated type's documentation.",
+                "type": "string",
+            ]),
+            ("owner", [
+                "description": "Who to ask about the experiment (a team or a person).",
+                "type": "string",
+            ]),
+            ("groups", [
+                "description": "Required. At least two groups, in bucket order. A list of names (equal weights), a mapping of name to weight, or a mapping of name to {weight, description, params}.",
+                "anyOf": [
+                    ["$ref": "#/$defs/groupList"],
+                    ["$ref": "#/$defs/groupMapping"],
+                ],
+            ]),
+            ("defaults", [
+                "description": "Parameter values for the groups that leave them out; same shape as a group's params.",
+                "$ref": "#/$defs/params",
+            ]),
+            ("control", [
+                "description": "The group served to units that are not enrolled. Default: the first group.",
+                "$ref": "#/$defs/groupName",
+            ]),
+            ("salt", [
+                "description": "The hash salt. Default: the identifier. Changing it reshuffles every unit.",
+                "type": "string",
+                "minLength": 1,
+            ]),
+            ("traffic", [
+                "description": "Percent of units enrolled, greater than 0 and at most 100. Default: 100. Raising it only adds units.",
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "maximum": 100,
+            ]),
+            ("layer", [
+                "description": "A slice of a layer shared with other experiments; experiments of one layer whose ranges do not overlap never share a unit.",
+                "$ref": "#/$defs/layer",
+            ]),
+            ("status", [
+                "description": "`running` (the default) or `resolved`: every unit is then served `winner` and no exposure is reported.",
+                "enum": ["running", "resolved"],
+            ]),
+            ("winner", [
+                "description": "The group every unit gets once the experiment is resolved. Required when status is resolved, forbidden otherwise.",
+                "$ref": "#/$defs/groupName",
+            ]),
+            ("expires", [
+                "description": "A date (YYYY-MM-DD) after which the compiler warns that the experiment should be resolved or removed.",
+                "type": "string",
+                "format": "date",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+            ]),
+            ("swift_name", [
+                "description": "The generated Swift type's name. Default: the identifier in UpperCamelCase followed by SplitTest.",
+                "type": "string",
+                "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            ]),
+        ]
+    }
+}
