@@ -16,15 +16,18 @@ public struct CompilerLimits: Hashable, Sendable {
     public var parametersPerGroup: Int
     /// The longest scalar, in bytes of UTF-8.
     public var scalarLength: Int
+    /// The most nodes (scalars, mappings, sequences) in one document, which bounds the memory a
+    /// document takes whatever its shape.
+    public var nodesPerDocument: Int
 
     /// Creates limits; every bound must be positive.
     public init(
         fileSize: Int, nestingDepth: Int, experiments: Int, groupsPerExperiment: Int,
-        parametersPerGroup: Int, scalarLength: Int
+        parametersPerGroup: Int, scalarLength: Int, nodesPerDocument: Int = 1_000_000
     ) {
         precondition(
             fileSize > 0 && nestingDepth > 0 && experiments > 0 && groupsPerExperiment > 0
-                && parametersPerGroup > 0 && scalarLength > 0,
+                && parametersPerGroup > 0 && scalarLength > 0 && nodesPerDocument > 0,
             "compiler limits are positive"
         )
         self.fileSize = fileSize
@@ -33,12 +36,13 @@ public struct CompilerLimits: Hashable, Sendable {
         self.groupsPerExperiment = groupsPerExperiment
         self.parametersPerGroup = parametersPerGroup
         self.scalarLength = scalarLength
+        self.nodesPerDocument = nodesPerDocument
     }
 
-    /// 64 MiB per file, 16 levels of nesting, 100,000 experiments, 1,000 groups, 256 parameters,
-    /// 64 KiB per scalar.
+    /// 16 MiB per file, 16 levels of nesting, 100,000 experiments, 1,000 groups, 256 parameters,
+    /// 64 KiB per scalar, 1,000,000 nodes per document.
     public static let `default` = CompilerLimits(
-        fileSize: 64 << 20, nestingDepth: 16, experiments: 100_000, groupsPerExperiment: 1_000,
-        parametersPerGroup: 256, scalarLength: 64 << 10
+        fileSize: 16 << 20, nestingDepth: 16, experiments: 100_000, groupsPerExperiment: 1_000,
+        parametersPerGroup: 256, scalarLength: 64 << 10, nodesPerDocument: 1_000_000
     )
 }

@@ -1,0 +1,121 @@
+import SplitTesting
+
+/// An experiment that parsed without errors, with the places the cross-file rules point to.
+struct ParsedExperiment: Sendable {
+    /// The experiment.
+    var experiment: Experiment
+    /// The input file it comes from.
+    var fileIndex: Int
+    /// Where its identifier is written.
+    var identifierLocation: SourceLocation
+    /// Where its Swift type name comes from: `swift_name:`, or else the identifier.
+    var swiftNameLocation: SourceLocation
+    /// Where its layer range is written, when it has a layer.
+    var layerRangeLocation: SourceLocation?
+}
+
+/// Turns the node tree of one document into an `Experiment`, reporting every problem it finds
+/// rather than stopping at the first.
+struct ExperimentParser {
+    /// The keys an experiment may have, in the order the specification lists them.
+    static let experimentKeys = [
+        "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
+        "traffic", "layer", "status", "winner", "expires", "swift_name",
+    ]
+
+    let file: DefinitionFileContext
+    let displayPath: String
+    let limits: CompilerLimits
+    let today: CalendarDate
+    /// What is wrong with the document, and its warnings.
+    var log = DiagnosticLog()
+
+    init(file: DefinitionFileContext, displayPath: String, limits: CompilerLimits, today: CalendarDate) {
+        self.file = file
+        self.displayPath = displayPath
+        self.limits = limits
+        self.today = today
+    }
+
+    /// The experiment `root` defines, or nil when it has errors (all of them in `log`).
+    mutating func parse(_ root: YAMLNode) -> ParsedExperiment? {
+        guard case .mapping = root.content else {
+            if root.stringValue == nil, root.scalarText != nil {
+                error("this document is empty; an experiment needs at least 'identifier', 'type' and 'groups'", at: root)
+            } else {
+                error(
+                    "an experiment must be a mapping of keys such as 'identifier', 'type' and 'groups'; "
+                        + "found \(root.kindDescription)", at: root)
+            }
+            return nil
+        }
+        let keys = entries(of: root, allowed: Self.experimentKeys)
+        let identifierNode = required("identifier", in: keys, at: root)
+        let identifier = identifierNode.flatMap { readIdentifier($0) }
+        let unitType = required("type", in: keys, at: root).flatMap { node in
+            readChoice(node, key: "type", choices: UnitType.allCases.map(\.rawValue)).flatMap(UnitType.init)
+        }
+        let description = keys["description"].flatMap { readText($0.value, key: "description") }
+        let owner = keys["owner"].flatMap { readText($0.value, key: "owner") }
+        let groups = required("groups", in: keys, at: root).flatMap { readGroups($0) }
+        let defaults = keys["defaults"].flatMap { readParameters($0.value, place: "in 'defaults'") }
+        let parameters = groups.flatMap { resolveParameters(groups: $0, defaults: defaults) }
+        let controlIndex = readGroupReference(keys["control"], groups: groups) ?? 0
+        let salt = keys["salt"].flatMap { readSalt($0.value) } ?? identifier
+        let trafficBuckets = keys["traffic"].flatMap { readTraffic($0.value) } ?? Bucketing.bucketCount
+        let layer = keys["layer"].flatMap { readLayer($0.value) }
+        let winnerIndex = readStatusAndWinner(keys, groups: groups)
+        let expires = keys["expires"].flatMap { readDate($0.value) }
+        let swiftName = keys["swift_name"].flatMap { readSwiftName($0.value) }
+            ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
+
+        guard !log.hasErrors, let identifier, let identifierNode, let unitType, let groups,
+            let parameters, let salt, let swiftName
+        else { return nil }
+        let experiment = Experiment(
+            identifier: identifier, unitType: unitType, description: description, owner: owner,
+            groups: zip(groups, parameters.values).map { group, values in
+                ExperimentGroup(
+                    name: group.name, weight: group.weight, bucketCount: group.bucketCount,
+                    description: group.description, parameterValues: values,
+                    location: file.location(of: group.nameNode))
+            },
+            parameters: parameters.declarations, controlIndex: controlIndex, salt: salt,
+            trafficBuckets: trafficBuckets, layer: layer?.layer, winnerIndex: winnerIndex,
+            expires: expires, swiftName: swiftName, displayPath: displayPath,
+            location: file.location(of: root))
+        warn(about: experiment, keys: keys, groups: groups)
+        return ParsedExperiment(
+            experiment: experiment, fileIndex: file.index,
+            identifierLocation: file.location(of: identifierNode),
+            swiftNameLocation: file.location(of: keys["swift_name"]?.value ?? identifierNode),
+            layerRangeLocation: layer.map { file.location(of: $0.rangeNode) })
+    }
+
+    /// The value of a key the experiment must have; reports it missing.
+    private mutating func required(_ key: String, in keys: MappingEntries, at root: YAMLNode) -> YAMLNode? {
+        guard let pair = keys[key] else {
+            error("missing required key '\(key)'", at: root)
+            return nil
+        }
+        return pair.value
+    }
+
+    // MARK: Reporting
+
+    /// Records an error at `node`, with an optional note at another node.
+    mutating func error(_ message: String, at node: YAMLNode, note: (String, YAMLNode)? = nil) {
+        let notes = note.map { [Diagnostic.note($0.0, at: file.location(of: $0.1))] } ?? []
+        log.add(.error(message, at: file.location(of: node)), fileIndex: file.index, notes: notes)
+    }
+
+    /// Records a warning at `node`.
+    mutating func warning(_ message: String, at node: YAMLNode) {
+        log.add(.warning(message, at: file.location(of: node)), fileIndex: file.index)
+    }
+
+    /// `text` as a message quotes it: long values are cut, so one huge scalar cannot flood a log.
+    static func shown(_ text: String) -> String {
+        text.count <= 40 ? text : text.prefix(37) + "..."
+    }
+}

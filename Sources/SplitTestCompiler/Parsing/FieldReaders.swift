@@ -1,0 +1,136 @@
+import SplitTesting
+
+/// Readers of the experiment's single-value keys; each reports what is wrong with its value and
+/// returns nil then.
+extension ExperimentParser {
+    /// `identifier`: a name of at most 64 characters.
+    mutating func readIdentifier(_ node: YAMLNode) -> String? {
+        guard let name = readText(node, key: "identifier") else { return nil }
+        guard NameRules.isName(name) else {
+            error("identifier '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
+            return nil
+        }
+        guard name.utf8.count <= NameRules.maximumIdentifierLength else {
+            error(
+                "identifier '\(Self.shown(name))' is \(name.utf8.count) characters long; "
+                    + "the limit is \(NameRules.maximumIdentifierLength)", at: node)
+            return nil
+        }
+        return name
+    }
+
+    /// A scalar that must be one of `choices`.
+    mutating func readChoice(_ node: YAMLNode, key: String, choices: [String]) -> String? {
+        guard let text = readText(node, key: key) else { return nil }
+        guard choices.contains(text) else {
+            let listed = choices.map { "'\($0)'" }.joined(separator: " or ")
+            error(
+                "'\(key)' must be \(listed), not '\(Self.shown(text))'"
+                    + Suggestions.didYouMean(text, in: choices), at: node)
+            return nil
+        }
+        return text
+    }
+
+    /// Free text: any scalar but a null.
+    mutating func readText(_ node: YAMLNode, key: String) -> String? {
+        guard let text = node.stringValue else {
+            error("'\(key)' must be a single value; found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    /// `salt`: any non-empty text.
+    mutating func readSalt(_ node: YAMLNode) -> String? {
+        guard let salt = readText(node, key: "salt") else { return nil }
+        guard !salt.isEmpty else {
+            error("'salt' must not be empty", at: node)
+            return nil
+        }
+        return salt
+    }
+
+    /// `traffic`, as the number of the 10,000 buckets it enrols.
+    mutating func readTraffic(_ node: YAMLNode) -> Int? {
+        let bounds = "more than 0 and at most 100"
+        guard let buckets = readPercent(node, what: "'traffic'", bounds: bounds) else { return nil }
+        guard buckets > 0 else {
+            error("'traffic' must be \(bounds); found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return buckets
+    }
+
+    /// A percentage in 0...100 with at most two decimals, as a number of the 10,000 buckets.
+    mutating func readPercent(_ node: YAMLNode, what: String, bounds: String) -> Int? {
+        guard let value = CoreSchema.value(of: node)?.number, value.isFinite else {
+            error("\(what) must be a number of percent; found \(node.kindDescription)", at: node)
+            return nil
+        }
+        guard value >= 0 && value <= 100 else {
+            error("\(what) must be \(bounds); found \(node.kindDescription)", at: node)
+            return nil
+        }
+        let scaled = value * Double(Bucketing.bucketCount) / 100
+        let buckets = scaled.rounded()
+        guard abs(scaled - buckets) < 1e-6 else {
+            error(
+                "\(what) \(node.kindDescription) is finer than 0.01 percent, the size of one "
+                    + "of the 10,000 buckets; round it to two decimals", at: node)
+            return nil
+        }
+        return Int(buckets)
+    }
+
+    /// `expires`: a real date written `YYYY-MM-DD`.
+    mutating func readDate(_ node: YAMLNode) -> CalendarDate? {
+        guard let text = node.stringValue else {
+            error("'expires' must be a date written YYYY-MM-DD; found \(node.kindDescription)", at: node)
+            return nil
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
+            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else {
+            error("'expires' must be a date written YYYY-MM-DD; found '\(Self.shown(text))'", at: node)
+            return nil
+        }
+        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else {
+            error("'expires' is not a real date: \(text)", at: node)
+            return nil
+        }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `swift_name`: a Swift type name that is not a keyword.
+    mutating func readSwiftName(_ node: YAMLNode) -> String? {
+        guard let name = readText(node, key: "swift_name") else { return nil }
+        guard NameRules.isSwiftTypeName(name) else {
+            error(
+                "'swift_name' must be a Swift type name (a letter or underscore, then letters, "
+                    + "digits and underscores); found '\(Self.shown(name))'", at: node)
+            return nil
+        }
+        guard !SwiftNaming.keywords.contains(name) else {
+            error("'swift_name' '\(name)' is a Swift keyword; choose another name", at: node)
+            return nil
+        }
+        guard !NameRules.reservedTypeNames.contains(name) else {
+            error(
+                "'swift_name' '\(name)' is already a type name of SplitTesting or of the "
+                    + "generated code; choose another name", at: node)
+            return nil
+        }
+        return name
+    }
+}

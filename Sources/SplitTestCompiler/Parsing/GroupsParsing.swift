@@ -1,0 +1,148 @@
+import SplitTesting
+
+/// A group as read from `groups:`, before parameters are resolved across groups.
+struct GroupDraft {
+    var name: String
+    var nameNode: YAMLNode
+    var weight: Double = 1
+    var weightNode: YAMLNode?
+    var bucketCount = 0
+    var description: String?
+    /// The group's `params`, or empty.
+    var parameters: [ParameterDraft] = []
+}
+
+/// The three forms of `groups:` — long (name → mapping), short (name → weight) and a list of names.
+extension ExperimentParser {
+    /// The groups with their bucket counts, or nil when any is invalid.
+    mutating func readGroups(_ node: YAMLNode) -> [GroupDraft]? {
+        var drafts: [GroupDraft] = []
+        var valid = true
+        switch node.content {
+        case .mapping(let pairs):
+            guard withinGroupLimit(pairs.count, at: node) else { return nil }
+            for (name, pair) in entries(of: node, noun: "group").ordered {
+                guard var draft = newGroup(name, pair.key) else {
+                    valid = false
+                    continue
+                }
+                valid = readGroupBody(pair.value, into: &draft) && valid
+                drafts.append(draft)
+            }
+        case .sequence(let items):
+            guard withinGroupLimit(items.count, at: node) else { return nil }
+            var seen: [String: YAMLNode] = [:]
+            for item in items {
+                guard let name = item.stringValue, item.scalarText != nil else {
+                    error("each item of 'groups' must be a group name; found \(item.kindDescription)", at: item)
+                    valid = false
+                    continue
+                }
+                if let first = seen[name] {
+                    error("duplicate group '\(Self.shown(name))'", at: item, note: ("'\(Self.shown(name))' is first defined here", first))
+                    valid = false
+                    continue
+                }
+                seen[name] = item
+                guard let draft = newGroup(name, item) else {
+                    valid = false
+                    continue
+                }
+                drafts.append(draft)
+            }
+        case .scalar:
+            error(
+                "'groups' must map group names to weights or settings, or list group names; "
+                    + "found \(node.kindDescription)", at: node)
+            return nil
+        }
+        valid = NameRules.checkGroupNames(drafts, parser: &self) && valid
+        guard valid else { return nil }
+        guard drafts.count >= 2 else {
+            error("an experiment needs at least two groups; found \(drafts.count)", at: node)
+            return nil
+        }
+        guard drafts.contains(where: { $0.weight > 0 }) else {
+            error("at least one group must have a positive weight", at: node)
+            return nil
+        }
+        let counts = BucketAllocation.bucketCounts(forWeights: drafts.map(\.weight))
+        for index in drafts.indices {
+            drafts[index].bucketCount = counts[index]
+            if counts[index] == 0 && drafts[index].weight > 0 {
+                let group = drafts[index]
+                error(
+                    "group '\(group.name)' has weight \(group.weightNode?.scalarText ?? "1"), too little "
+                        + "for one of the 10,000 buckets; raise it or make it 0",
+                    at: group.weightNode ?? group.nameNode)
+                valid = false
+            }
+        }
+        return valid ? drafts : nil
+    }
+
+    private mutating func withinGroupLimit(_ count: Int, at node: YAMLNode) -> Bool {
+        guard count > limits.groupsPerExperiment else { return true }
+        error(
+            "'groups' declares \(count) groups; an experiment may declare at most "
+                + "\(limits.groupsPerExperiment)", at: node)
+        return false
+    }
+
+    private mutating func newGroup(_ name: String, _ node: YAMLNode) -> GroupDraft? {
+        guard NameRules.isName(name) else {
+            error("group name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
+            return nil
+        }
+        return GroupDraft(name: name, nameNode: node)
+    }
+
+    /// A group's value in the mapping forms: nothing, a weight, or `{ weight, description, params }`.
+    private mutating func readGroupBody(_ node: YAMLNode, into draft: inout GroupDraft) -> Bool {
+        switch node.content {
+        case .scalar:
+            if node.stringValue == nil { return true }
+            return readWeight(node, into: &draft)
+        case .sequence:
+            error(
+                "group '\(draft.name)' must have a weight or a mapping of 'weight', 'description' "
+                    + "and 'params'; found a list", at: node)
+            return false
+        case .mapping:
+            let place = " in group '\(draft.name)'"
+            let keys = entries(of: node, allowed: ["weight", "description", "params"], place: place)
+            var valid = true
+            if let weight = keys["weight"] { valid = readWeight(weight.value, into: &draft) && valid }
+            if let description = keys["description"] {
+                draft.description = readText(description.value, key: "description")
+                valid = draft.description != nil && valid
+            }
+            if let params = keys["params"] {
+                if let parameters = readParameters(params.value, place: "of group '\(draft.name)'") {
+                    draft.parameters = parameters
+                } else {
+                    valid = false
+                }
+            }
+            return valid
+        }
+    }
+
+    private mutating func readWeight(_ node: YAMLNode, into draft: inout GroupDraft) -> Bool {
+        guard let weight = CoreSchema.value(of: node)?.number else {
+            error("the weight of group '\(draft.name)' must be a number; found \(node.kindDescription)", at: node)
+            return false
+        }
+        guard weight.isFinite else {
+            error("the weight of group '\(draft.name)' must be a finite number; found \(node.kindDescription)", at: node)
+            return false
+        }
+        guard weight >= 0 else {
+            error("the weight of group '\(draft.name)' must not be negative; found \(node.kindDescription)", at: node)
+            return false
+        }
+        draft.weight = weight
+        draft.weightNode = node
+        return true
+    }
+}

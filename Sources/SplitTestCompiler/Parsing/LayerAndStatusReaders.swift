@@ -1,0 +1,86 @@
+import SplitTesting
+
+/// Readers of the keys that refer to groups or place the experiment: `layer`, `control`,
+/// `status` and `winner`.
+extension ExperimentParser {
+    /// `layer: { name, range: [start, end] }`, with the range node that overlap errors point to.
+    mutating func readLayer(_ node: YAMLNode) -> (layer: SplitTestLayer, rangeNode: YAMLNode)? {
+        guard case .mapping = node.content else {
+            error(
+                "'layer' must be a mapping like { name: checkout, range: [0, 50] }; "
+                    + "found \(node.kindDescription)", at: node)
+            return nil
+        }
+        let keys = entries(of: node, allowed: ["name", "range"], place: " in 'layer'")
+        var name: String?
+        if let nameNode = keys["name"]?.value, let text = readText(nameNode, key: "name") {
+            if NameRules.isName(text) {
+                name = text
+            } else {
+                error("layer name '\(Self.shown(text))' \(NameRules.nameRequirement)", at: nameNode)
+            }
+        } else if keys["name"] == nil {
+            error("missing required key 'name' in 'layer'", at: node)
+        }
+        guard let rangeNode = keys["range"]?.value else {
+            error("missing required key 'range' in 'layer'", at: node)
+            return nil
+        }
+        guard case .sequence(let ends) = rangeNode.content, ends.count == 2 else {
+            error(
+                "'range' must be a list of two percentages of the layer, like [0, 50]; "
+                    + "found \(rangeNode.kindDescription)", at: rangeNode)
+            return nil
+        }
+        let bounds = "between 0 and 100"
+        let start = readPercent(ends[0], what: "the start of 'range'", bounds: bounds)
+        let end = readPercent(ends[1], what: "the end of 'range'", bounds: bounds)
+        guard let name, let start, let end else { return nil }
+        guard start < end else {
+            error(
+                "the layer range must start before it ends (0 ≤ start < end ≤ 100); "
+                    + "found [\(ends[0].scalarText ?? ""), \(ends[1].scalarText ?? "")]", at: rangeNode)
+            return nil
+        }
+        return (SplitTestLayer(name: name, buckets: start..<end), rangeNode)
+    }
+
+    /// The index of the group `control:` names.
+    mutating func readGroupReference(_ pair: YAMLPair?, groups: [GroupDraft]?) -> Int? {
+        guard let pair else { return nil }
+        return readGroupReference(pair.value, key: "control", groups: groups)
+    }
+
+    /// The index of the group that `node` names.
+    private mutating func readGroupReference(_ node: YAMLNode, key: String, groups: [GroupDraft]?) -> Int? {
+        guard let name = readText(node, key: key) else { return nil }
+        // Without valid groups there is nothing to check against; the groups' errors say why.
+        guard let groups else { return nil }
+        guard let index = groups.firstIndex(where: { $0.name == name }) else {
+            error(
+                "group '\(Self.shown(name))' is not defined" + Suggestions.didYouMean(name, in: groups.map(\.name)),
+                at: node)
+            return nil
+        }
+        return index
+    }
+
+    /// `status` and `winner`: the winner's index when the experiment is resolved.
+    mutating func readStatusAndWinner(_ keys: MappingEntries, groups: [GroupDraft]?) -> Int? {
+        let statusNode = keys["status"]?.value
+        let status = statusNode.flatMap { readChoice($0, key: "status", choices: ["running", "resolved"]) }
+        let winner = keys["winner"]
+        switch (status, winner) {
+        case ("resolved", nil):
+            if let statusNode { error("a resolved experiment must name its 'winner'", at: statusNode) }
+            return nil
+        case ("resolved", let winner?):
+            return readGroupReference(winner.value, key: "winner", groups: groups)
+        case (_, let winner?) where statusNode == nil || status != nil:
+            error("'winner' is only allowed together with 'status: resolved'", at: winner.key)
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// The rules for names in definitions, and for the Swift names they become.
+enum NameRules {
+    /// The longest identifier, in characters.
+    static let maximumIdentifierLength = 64
+
+    /// What `isName` requires, as messages say it after the name.
+    static let nameRequirement =
+        "must start with a lowercase letter and contain only lowercase letters, digits and underscores"
+
+    /// Type names the generated file refers to unqualified; an experiment type of one of these
+    /// names would shadow it and break the generated code.
+    static let reservedTypeNames: Set<String> = [
+        "SplitTest", "SplitTestGroup", "SplitTestDefinition", "SplitTestCatalog", "SplitTestStatus",
+        "SplitTestLayer", "SplitTestAssignment", "SplitTesting", "UnitType", "Group",
+        "String", "Int", "Double", "Bool",
+    ]
+
+    /// Whether `name` matches `[a-z][a-z0-9_]*`.
+    static func isName(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), isLowercase(first) else { return false }
+        while let byte = bytes.next() {
+            guard isLowercase(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return false }
+        }
+        return true
+    }
+
+    /// Whether `name` is a Swift type name: an ASCII letter or underscore, then letters, digits
+    /// and underscores, and not `_` alone.
+    static func isSwiftTypeName(_ name: String) -> Bool {
+        guard name != "_" else { return false }
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        while let byte = bytes.next() {
+            guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return false }
+        }
+        return true
+    }
+
+    private static func isLowercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        isLowercase(byte) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    /// Reports group names the generated enum cannot hold: reserved member names, and two names
+    /// that become one Swift case. Returns whether all are fine.
+    static func checkGroupNames(_ groups: [GroupDraft], parser: inout ExperimentParser) -> Bool {
+        var valid = true
+        var firstBySwiftName: [String: GroupDraft] = [:]
+        for group in groups {
+            let swiftName = SwiftNaming.lowerCamelCase(group.name)
+            if SwiftNaming.reservedMemberNames.contains(swiftName) {
+                parser.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
+                valid = false
+            } else if let first = firstBySwiftName[swiftName] {
+                parser.error(
+                    "groups '\(first.name)' and '\(group.name)' both become the Swift case "
+                        + "'\(swiftName)'; rename one", at: group.nameNode,
+                    note: ("'\(first.name)' is defined here", first.nameNode))
+                valid = false
+            } else {
+                firstBySwiftName[swiftName] = group
+            }
+        }
+        return valid
+    }
+
+    /// Reports parameter names that are reserved, or that become the same Swift member as another
+    /// parameter or a group case (all are members of the group enum). Returns whether all are fine.
+    static func checkParameterNames(
+        _ declarations: [ParameterDeclaration], nodes: [YAMLNode], groups: [GroupDraft],
+        parser: inout ExperimentParser
+    ) -> Bool {
+        var valid = true
+        var groupBySwiftName: [String: GroupDraft] = [:]
+        for group in groups { groupBySwiftName[SwiftNaming.lowerCamelCase(group.name)] = group }
+        var firstBySwiftName: [String: (name: String, node: YAMLNode)] = [:]
+        for (declaration, node) in zip(declarations, nodes) {
+            let swiftName = SwiftNaming.lowerCamelCase(declaration.name)
+            if SwiftNaming.reservedMemberNames.contains(swiftName) {
+                parser.error(reservedMessage("parameter name", declaration.name, swiftName), at: node)
+                valid = false
+            } else if let group = groupBySwiftName[swiftName] {
+                parser.error(
+                    "parameter '\(declaration.name)' and group '\(group.name)' both become the Swift "
+                        + "member '\(swiftName)' of the group enum; rename one", at: node,
+                    note: ("group '\(group.name)' is defined here", group.nameNode))
+                valid = false
+            } else if let first = firstBySwiftName[swiftName] {
+                parser.error(
+                    "parameters '\(first.name)' and '\(declaration.name)' both become the Swift "
+                        + "property '\(swiftName)'; rename one", at: node,
+                    note: ("'\(first.name)' is defined here", first.node))
+                valid = false
+            } else {
+                firstBySwiftName[swiftName] = (declaration.name, node)
+            }
+        }
+        return valid
+    }
+
+    private static func reservedMessage(_ kind: String, _ name: String, _ swiftName: String) -> String {
+        let becomes = name == swiftName ? "" : " (Swift '\(swiftName)')"
+        return "\(kind) '\(name)'\(becomes) is reserved: the generated group enum already has a member "
+            + "of that name; choose another name"
+    }
+}

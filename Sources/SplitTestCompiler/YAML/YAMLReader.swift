@@ -1,0 +1,113 @@
+import CLibYAML
+
+/// Reads the documents of a definition file over libyaml's event API, one document at a time,
+/// so that memory stays bounded by the largest document rather than by the file.
+///
+/// Anchors, aliases and custom tags are reported and never expanded; the limits are enforced as
+/// the events arrive, before anything is built past them.
+enum YAMLReader {
+    /// What reading a file found.
+    struct Summary {
+        /// How many documents the file holds (whether or not they were well formed).
+        var documentCount = 0
+        /// Whether libyaml stopped on a syntax error, so that the rest of the file is unread.
+        var stoppedOnSyntaxError = false
+        /// What is wrong with the file's YAML itself.
+        var log = DiagnosticLog()
+    }
+
+    /// Calls `body` with the root of every well-formed document of `contents`, in order, and
+    /// records in the summary's log what is wrong with the others.
+    ///
+    /// `documentBudget` is how many more documents the run may hold; past it, one error is
+    /// recorded and reading stops. It becomes negative once that error has been reported.
+    static func readDocuments(
+        _ contents: [UInt8], file: DefinitionFileContext, limits: CompilerLimits,
+        documentBudget: inout Int, body: (YAMLNode) -> Void
+    ) -> Summary {
+        var summary = Summary()
+        guard !contents.isEmpty else { return summary }
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            preconditionFailure("libyaml initialises a parser unless memory is exhausted")
+        }
+        defer { yaml_parser_delete(&parser) }
+        var builder = YAMLTreeBuilder(file: file, limits: limits)
+        contents.withUnsafeBufferPointer { bytes in
+            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    reportSyntaxError(parser, contents: bytes, file: file, log: &summary.log)
+                    summary.stoppedOnSyntaxError = true
+                    return
+                }
+                let type = event.type
+                if type == YAML_DOCUMENT_START_EVENT {
+                    summary.documentCount += 1
+                    if documentBudget <= 0 {
+                        if documentBudget == 0 {
+                            summary.log.add(
+                                .error(
+                                    "the definitions hold more than \(limits.experiments) experiments, "
+                                        + "the most one run accepts",
+                                    at: mark(event.start_mark, file)),
+                                fileIndex: file.index)
+                            documentBudget = -1
+                        }
+                        yaml_event_delete(&event)
+                        return
+                    }
+                    documentBudget -= 1
+                }
+                if let root = builder.consume(event) { body(root) }
+                yaml_event_delete(&event)
+                if type == YAML_STREAM_END_EVENT { break }
+            }
+        }
+        summary.log.merge(builder.log)
+        return summary
+    }
+
+    /// The 1-based location of a libyaml mark (which counts from 0).
+    static func mark(_ mark: yaml_mark_t, _ file: DefinitionFileContext) -> SourceLocation {
+        file.location(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    /// Records libyaml's problem at its mark, and its context as a note at the context's mark.
+    private static func reportSyntaxError(
+        _ parser: yaml_parser_t, contents: UnsafeBufferPointer<UInt8>, file: DefinitionFileContext,
+        log: inout DiagnosticLog
+    ) {
+        let problem = parser.problem.map { String(cString: $0) } ?? "the file cannot be read"
+        let location: SourceLocation
+        if parser.error == YAML_READER_ERROR {
+            // The reader reports a byte offset, not a mark: encoding errors happen before scanning.
+            location = offsetLocation(parser.problem_offset, in: contents, file: file)
+        } else {
+            location = mark(parser.problem_mark, file)
+        }
+        var notes: [Diagnostic] = []
+        if let context = parser.context {
+            notes.append(.note(String(cString: context), at: mark(parser.context_mark, file)))
+        }
+        log.add(.error("invalid YAML: \(problem)", at: location), fileIndex: file.index, notes: notes)
+    }
+
+    /// The line and column of a byte offset, counting Unicode scalars as libyaml's marks do.
+    private static func offsetLocation(
+        _ offset: Int, in contents: UnsafeBufferPointer<UInt8>, file: DefinitionFileContext
+    ) -> SourceLocation {
+        var line = 1
+        var column = 1
+        for byte in contents.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return file.location(line: line, column: column)
+    }
+}
