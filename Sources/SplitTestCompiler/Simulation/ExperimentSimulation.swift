@@ -1,0 +1,76 @@
+import SplitTesting
+
+/// What happened to synthetic units in one experiment: how many were enrolled, how they spread
+/// over the groups, and whether that spread matches the weights (a sample-ratio check).
+public struct ExperimentSimulation: Sendable, Hashable, Encodable {
+    /// One group's share.
+    public struct GroupShare: Sendable, Hashable, Encodable {
+        /// The group's name as written in YAML.
+        public var group: String
+        /// The share of enrolled units the weights promise, in `0...1`.
+        public var expectedShare: Double
+        /// The share of enrolled units it received, in `0...1` (0 when nobody was enrolled).
+        public var observedShare: Double
+        /// How many enrolled units it received.
+        public var units: Int
+    }
+
+    /// The experiment's identifier.
+    public var experiment: String
+    /// How many units were resolved.
+    public var units: Int
+    /// Units bucketed into a group.
+    public var enrolled: Int
+    /// Units outside the traffic or layer slice, and every unit of a resolved experiment.
+    public var notEnrolled: Int
+    /// One entry per group, in declaration order.
+    public var groups: [GroupShare]
+    /// The chi-square goodness-of-fit p-value of the enrolled counts against the weights;
+    /// `nil` when nothing was bucketed (no enrolled unit, or a resolved experiment).
+    public var sampleRatioPValue: Double?
+
+    /// Resolves `units` through `experiment` with the runtime's ``AssignmentRules``.
+    public init<Units: Sequence<String>>(experiment: Experiment, units: Units) {
+        let rules = experiment.assignmentRules
+        var counts = [Int](repeating: 0, count: experiment.groups.count)
+        var total = 0
+        var enrolled = 0
+        for unit in units {
+            total += 1
+            let resolution = rules.resolve(unit: unit)
+            guard resolution.reason == .bucketed else { continue }
+            enrolled += 1
+            counts[resolution.groupIndex] += 1
+        }
+        let shares = experiment.groups.map { Double($0.bucketCount) / Double(Bucketing.bucketCount) }
+        self.experiment = experiment.identifier
+        self.units = total
+        self.enrolled = enrolled
+        self.notEnrolled = total - enrolled
+        self.groups = experiment.groups.indices.map { index in
+            GroupShare(
+                group: experiment.groups[index].name,
+                expectedShare: shares[index],
+                observedShare: enrolled == 0 ? 0 : Double(counts[index]) / Double(enrolled),
+                units: counts[index])
+        }
+        self.sampleRatioPValue = enrolled == 0
+            ? nil
+            : ChiSquareTest.goodnessOfFit(observed: counts, expected: shares.map { $0 * Double(enrolled) }).pValue
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case experiment, units, enrolled, notEnrolled, groups, sampleRatioPValue
+    }
+
+    /// Encodes every key, the p-value as `null` when there is none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(experiment, forKey: .experiment)
+        try container.encode(units, forKey: .units)
+        try container.encode(enrolled, forKey: .enrolled)
+        try container.encode(notEnrolled, forKey: .notEnrolled)
+        try container.encode(groups, forKey: .groups)
+        try container.encode(sampleRatioPValue, forKey: .sampleRatioPValue)
+    }
+}

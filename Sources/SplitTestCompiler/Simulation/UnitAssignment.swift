@@ -1,0 +1,43 @@
+import SplitTesting
+
+/// The group one unit gets on a fresh install, as `splitc assign` reports it.
+///
+/// A fresh install has no override and no stored group, so the reason is `resolved`,
+/// `notEnrolled` or `bucketed`. A user-level experiment resolves `unit` as the signed-in user.
+public struct UnitAssignment: Sendable, Hashable, Encodable {
+    /// The experiment's identifier.
+    public var experiment: String
+    /// The device or user id resolved.
+    public var unit: String
+    /// The group's name as written in YAML.
+    public var group: String
+    /// Why the unit got that group.
+    public var reason: AssignmentReason
+    /// The unit's group bucket in `0..<10_000`, when it was bucketed.
+    public var bucket: Int?
+
+    /// Resolves `unit` in `experiment` through the runtime's ``AssignmentRules``.
+    public init(experiment: Experiment, unit: String) {
+        let resolution = experiment.assignmentRules.resolve(unit: unit)
+        self.experiment = experiment.identifier
+        self.unit = unit
+        self.group = experiment.groups[resolution.groupIndex].name
+        self.reason = resolution.reason
+        self.bucket = resolution.bucket
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case experiment, unit, group, reason, bucket
+    }
+
+    /// Encodes every key, `bucket` as `null` when the unit was not bucketed, so that the JSON
+    /// always has the same shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(experiment, forKey: .experiment)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(group, forKey: .group)
+        try container.encode(reason.rawValue, forKey: .reason)
+        try container.encode(bucket, forKey: .bucket)
+    }
+}

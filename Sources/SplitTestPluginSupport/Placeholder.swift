@@ -1,1 +1,0 @@
-/// The plugin support placeholder.

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SplitTestCompiler
+
+/// `splitc simulate`: synthetic units through every experiment, with a sample-ratio check.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Resolves N synthetic units (unit-0, unit-1, …) through every experiment.",
+        discussion: """
+            Per group: the expected and observed share of enrolled units; per experiment: the \
+            chi-square sample-ratio p-value and the enrolled and not-enrolled counts. Exit status as lint.
+            """
+    )
+
+    /// Enough for any sample-ratio check, small enough to finish in seconds.
+    static let maximumUnits = 10_000_000
+
+    @OptionGroup var definitions: DefinitionOptions
+
+    @Option(help: "How many synthetic units (1 to 10,000,000).")
+    var units: Int
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        guard (1...Self.maximumUnits).contains(units) else {
+            throw ValidationError("--units must be between 1 and \(Self.maximumUnits), got \(units)")
+        }
+    }
+
+    func run() throws {
+        let compiled = try definitions.compile()
+        try compiled.requireNoErrors()
+        let simulations = Simulation.run(compiled.result.experiments, unitCount: units)
+        switch format {
+        case .text:
+            Console.output(simulations.map(Self.text).joined(separator: "\n"))
+        case .json:
+            try JSONOutput.print(simulations)
+        }
+    }
+
+    private static func text(_ simulation: ExperimentSimulation) -> String {
+        let pValue = simulation.sampleRatioPValue.map { String(format: "%.4f", $0) } ?? "n/a (nothing bucketed)"
+        var lines = [
+            "\(simulation.experiment): \(simulation.units) units, \(simulation.enrolled) enrolled, "
+                + "\(simulation.notEnrolled) not enrolled, sample-ratio p = \(pValue)"
+        ]
+        let width = simulation.groups.map(\.group.count).max() ?? 0
+        for group in simulation.groups {
+            let name = group.group.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append(
+                "  \(name)  expected \(percent(group.expectedShare))  observed \(percent(group.observedShare))  \(group.units) units")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func percent(_ share: Double) -> String {
+        String(format: "%6.2f%%", share * 100)
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+@Suite struct SchemaTests {
+    @Test func printsAJSONSchemaObject() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+
+        let outcome = try folder.splitc("schema")
+
+        #expect(outcome.status == 0)
+        let schema = try #require(try outcome.json() as? [String: Any])
+        #expect((schema["$schema"] as? String)?.contains("json-schema.org") == true)
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(properties["identifier"] != nil)
+        #expect(properties["groups"] != nil)
+    }
+}

@@ -1,0 +1,80 @@
+import SplitTestCompiler
+import SplitTesting
+import Testing
+
+/// The assign and simulate logic, on experiments built directly rather than parsed.
+@Suite struct SimulationLibraryTests {
+    private func experiment(
+        _ identifier: String, weights: [Double], traffic: Int = 10_000, layer: SplitTestLayer? = nil,
+        winner: Int? = nil
+    ) -> Experiment {
+        let location = SourceLocation(file: "test.yaml", line: 1, column: 1)
+        let counts = BucketAllocation.bucketCounts(forWeights: weights)
+        let groups = weights.indices.map { index in
+            ExperimentGroup(
+                name: "g\(index)", weight: weights[index], bucketCount: counts[index], description: nil,
+                parameterValues: [], location: location)
+        }
+        return Experiment(
+            identifier: identifier, unitType: .device, description: nil, owner: nil, groups: groups,
+            parameters: [], controlIndex: 0, salt: identifier, trafficBuckets: traffic, layer: layer,
+            winnerIndex: winner, expires: nil, swiftName: "T", displayPath: "test.yaml", location: location)
+    }
+
+    @Test func assignmentMatchesTheSpecVector() {
+        let assignment = UnitAssignment(
+            experiment: experiment("button_color", weights: [1, 1, 1]), unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+
+        #expect(assignment.bucket == 4155)
+        #expect(assignment.group == "g1")
+        #expect(assignment.reason == .bucketed)
+    }
+
+    @Test func assignmentAgreesWithTheRuntimesRulesForManyUnits() {
+        let definition = experiment("feed_prefetch", weights: [2, 0, 5, 3], traffic: 6_000)
+        let rules = AssignmentRules(
+            salt: "feed_prefetch", bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [2, 0, 5, 3]),
+            controlIndex: 0, trafficBuckets: 6_000)
+
+        for index in 0..<2_000 {
+            let unit = Simulation.unitID(index)
+            let assignment = UnitAssignment(experiment: definition, unit: unit)
+            let resolution = rules.resolve(unit: unit)
+            #expect(assignment.group == "g\(resolution.groupIndex)")
+            #expect(assignment.reason == resolution.reason)
+            #expect(assignment.bucket == resolution.bucket)
+        }
+    }
+
+    @Test func aZeroWeightGroupReceivesNobodyAndDoesNotSpoilThePValue() {
+        let simulation = Simulation.run([experiment("e", weights: [1, 0, 1])], unitCount: 20_000)[0]
+
+        #expect(simulation.groups[1].units == 0)
+        #expect(simulation.groups[1].expectedShare == 0)
+        #expect(simulation.enrolled == 20_000)
+        #expect((simulation.sampleRatioPValue ?? 0) > 0.001)
+    }
+
+    @Test func layersSplitUnitsBetweenTheirExperiments() {
+        let first = experiment("a", weights: [1, 1], layer: SplitTestLayer(name: "l", buckets: 0..<3_000))
+        let second = experiment("b", weights: [1, 1], layer: SplitTestLayer(name: "l", buckets: 3_000..<10_000))
+
+        let simulations = Simulation.run([first, second], unitCount: 10_000)
+
+        #expect(simulations[0].enrolled + simulations[1].enrolled == 10_000)
+        #expect(abs(Double(simulations[0].enrolled) / 10_000 - 0.3) < 0.02)
+    }
+
+    @Test func aResolvedExperimentHasNoPValue() {
+        let simulation = Simulation.run([experiment("e", weights: [1, 1], winner: 1)], unitCount: 100)[0]
+
+        #expect(simulation.enrolled == 0)
+        #expect(simulation.notEnrolled == 100)
+        #expect(simulation.sampleRatioPValue == nil)
+        #expect(simulation.groups.allSatisfy { $0.observedShare == 0 })
+    }
+
+    @Test func unitIDsAreDeterministic() {
+        #expect((0..<3).map(Simulation.unitID) == ["unit-0", "unit-1", "unit-2"])
+    }
+}
