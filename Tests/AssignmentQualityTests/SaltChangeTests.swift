@@ -1,0 +1,45 @@
+import SplitTesting
+import Testing
+
+/// Changing an experiment's salt reshuffles everyone: a unit's new group is independent of its
+/// old one, so a share `1 − Σ pᵢ²` of the units lands in a different group.
+@Suite("Salt change")
+struct SaltChangeTests {
+    enum Colour: String, SplitTestGroup {
+        case red, green, blue
+    }
+
+    @Test("the share of units that change group is 1 − Σ pᵢ²", arguments: GroupShareTests.weightVectors)
+    func reshuffleShare(weights: [Double]) {
+        let bounds = BucketAllocation.upperBounds(forWeights: weights)
+        let rules = AssignmentRules(salt: UnitSample.salt, bucketUpperBounds: bounds, controlIndex: 0)
+        let sample = UnitSample.shared
+        let groupOfBucket = (0..<Bucketing.bucketCount).map(rules.groupIndex(forBucket:))
+        let changed = zip(sample.groupBuckets, sample.changedGroupBuckets).count { old, new in
+            groupOfBucket[Int(old)] != groupOfBucket[Int(new)]
+        }
+        let shares = BucketAllocation.bucketCounts(forWeights: weights).map { Double($0) / Double(Bucketing.bucketCount) }
+        let expected = 1 - shares.reduce(0) { $0 + $1 * $1 }
+        let observed = Double(changed) / Double(sample.groupBuckets.count)
+        #expect(abs(observed - expected) <= 0.003, "\(weights): \(observed) changed, expected \(expected)")
+    }
+
+    @Test("a definition with another salt moves units, one with the same salt moves none")
+    func definitionsFollowTheirSalt() {
+        func definition(salt: String) -> SplitTestDefinition<Colour> {
+            SplitTestDefinition(
+                identifier: "colour", unitType: .device, salt: salt,
+                bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [1, 1, 1]), control: .red)
+        }
+        let original = definition(salt: UnitSample.salt)
+        let same = definition(salt: UnitSample.salt)
+        let changed = definition(salt: UnitSample.changedSalt)
+        let units = (0..<30_000).map(SyntheticUnits.id)
+        let unmoved = units.count { original.bucketedGroup(forUnit: $0) == same.bucketedGroup(forUnit: $0) }
+        let moved = units.count { original.bucketedGroup(forUnit: $0) != changed.bucketedGroup(forUnit: $0) }
+        #expect(unmoved == units.count)
+        // 1 − 3 × (1/3)² = 2/3 of the units, give or take about 0.3 points (a binomial
+        // standard deviation is 0.27 points at this size, so 1.2 points is over 4 of them).
+        #expect(abs(Double(moved) / Double(units.count) - 2.0 / 3.0) <= 0.012)
+    }
+}
