@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import SplitTesting
+
+/// The JSON file store: persistence, atomic replace, corrupt and unusable files.
+@Suite struct FileAssignmentStoreTests {
+    @Test func valuesSurviveANewStoreOverTheSameFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("nested/split-tests.json")
+        let first = FileAssignmentStore(fileURL: url)
+        first.set("blue", for: "split_test.assignment.button_color.device-1")
+        first.set("ключ 🗻", for: "unicode")
+        first.set("gone", for: "removed")
+        first.removeValue(for: "removed")
+        first.flush()
+
+        let second = FileAssignmentStore(fileURL: url)
+        #expect(second.string(for: "split_test.assignment.button_color.device-1") == "blue")
+        #expect(second.string(for: "unicode") == "ключ 🗻")
+        #expect(second.string(for: "removed") == nil)
+    }
+
+    @Test func serviceOverAFileStoreIsStickyAcrossLaunches() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        let store = FileAssignmentStore(fileURL: url)
+        let first = SplitTestingService(configuration: .init(store: store))
+        let group = first.fetchSplitTest(ButtonColorSplitTest.self).currentGroup
+        store.flush()
+
+        let relaunch = SplitTestingService(configuration: .init(store: FileAssignmentStore(fileURL: url)))
+        #expect(relaunch.deviceID == first.deviceID)
+        #expect(relaunch.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == group)
+        #expect(relaunch.fetchSplitTest(ButtonColorSplitTest.self).assignment.reason == .sticky)
+    }
+
+    @Test func manyWritesLeaveOneCompleteFileAndNoTemporaryFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        let store = FileAssignmentStore(fileURL: url)
+        for index in 0..<500 { store.set("group-\(index)", for: "key-\(index)") }
+        store.flush()
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: String]
+        #expect(object?.count == 500)
+        #expect(object?["key-499"] == "group-499")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["split-tests.json"])
+    }
+
+    @Test func corruptFileIsSetAsideReportedAndReplaced() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        let garbage = Data([0x7B, 0x22, 0xFF, 0x00, 0x13])
+        try garbage.write(to: url)
+        let issues = IssueRecorder()
+        let store = FileAssignmentStore(fileURL: url, report: issues.report)
+        #expect(store.string(for: "anything") == nil)
+        guard case .corruptStoreFile(let path, let aside?) = issues.issues.first, issues.issues.count == 1 else {
+            Issue.record("expected one corruptStoreFile issue, got \(issues.issues)")
+            return
+        }
+        #expect(path == url.path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == garbage)
+        #expect(aside.hasPrefix(url.path + ".corrupt-"))
+
+        store.set("blue", for: "k")
+        store.flush()
+        #expect(FileAssignmentStore(fileURL: url).string(for: "k") == "blue")
+    }
+
+    @Test func fileWithSomeNonStringValuesKeepsTheGoodOnes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        try Data(#"{"good": "blue", "bad": 42}"#.utf8).write(to: url)
+        let issues = IssueRecorder()
+        let store = FileAssignmentStore(fileURL: url, report: issues.report)
+        #expect(store.string(for: "good") == "blue")
+        #expect(store.string(for: "bad") == nil)
+        #expect(issues.issues.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 1)
+    }
+
+    @Test func unreadableLocationIsReportedAndNeverOverwritten() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        // A folder where the file should be cannot be read as a file.
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let issues = IssueRecorder()
+        let store = FileAssignmentStore(fileURL: url, report: issues.report)
+        store.set("blue", for: "k")
+        store.flush()
+        #expect(store.string(for: "k") == "blue")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        guard case .storeFileUnreadable(let path, _) = issues.issues.first, issues.issues.count == 1 else {
+            Issue.record("expected one storeFileUnreadable issue, got \(issues.issues)")
+            return
+        }
+        #expect(path == url.path)
+    }
+
+    @Test func unwritableDirectoryIsReportedOnceAndValuesStayInMemory() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        // A regular file where the folder should be: no process, root included, can create in it.
+        let blocker = folder.url.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let issues = IssueRecorder()
+        let store = FileAssignmentStore(fileURL: blocker.appendingPathComponent("split-tests.json"), report: issues.report)
+        let service = SplitTestingService(configuration: .init(store: store, report: issues.report))
+        let group = service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup
+        store.flush()
+        store.set("more", for: "k")
+        store.flush()
+        #expect(service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == group)
+        #expect(store.string(for: "k") == "more")
+        #expect(issues.issues.count == 1)
+        #expect(issues.issues.first?.description.contains("cannot be written") == true)
+    }
+}
