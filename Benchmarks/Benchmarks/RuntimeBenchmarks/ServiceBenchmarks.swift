@@ -1,0 +1,5 @@
+import Benchmark
+import SplitTesting
+
+/// `fetchSplitTest` once the service lands.
+func registerServiceBenchmarks() {}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Numbers as the report prints them.
+enum Formatting {
+    static func seconds(_ value: Double) -> String {
+        value < 1 ? String(format: "%.1f ms", value * 1_000) : String(format: "%.2f s", value)
+    }
+
+    static func ratio(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.2f×", value) : "n/a"
+    }
+
+    static func number(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.0f", value) : "n/a"
+    }
+
+    static func kilobytes(_ bytes: Int) -> String {
+        String(format: "%.0f KiB", Double(bytes) / 1_024)
+    }
+
+    static func verdict(_ passed: Bool) -> String { passed ? "meets" : "MISSES" }
+
+    /// A markdown table; the plain-text table the script prints is the same rows.
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        var lines = ["| " + header.joined(separator: " | ") + " |"]
+        lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
+        lines += rows.map { "| " + $0.joined(separator: " | ") + " |" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,47 @@
+import BenchmarkSupport
+import Foundation
+
+let usage = """
+    usage: benchmark-report write --results DIR --output BENCHMARKS.md --command "COMMAND"
+    DIR holds compiler-{debug,release}.json, yams-{debug,release}.json, typecheck.json,
+    runtime.md and machine.txt, as Benchmarks/run.sh writes them.
+    """
+
+func load<Value: Decodable>(_ type: Value.Type, _ directory: URL, _ name: String) throws -> Value {
+    let url = directory.appendingPathComponent(name)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw BenchError("missing result file \(url.path): did an earlier step of run.sh fail?")
+    }
+    return try JSONDecoder().decode(Value.self, from: data)
+}
+
+func text(_ directory: URL, _ name: String) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw BenchError("missing result file \(url.path): did an earlier step of run.sh fail?")
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+do {
+    let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), usage: usage)
+    guard arguments.command == "write" else { throw arguments.unknownCommand() }
+    let directory = URL(fileURLWithPath: try arguments.string("results"))
+    let runtimeMarkdown = try text(directory, "runtime.md")
+    let report = Report(
+        compilerDebug: try load([CompilerMeasurement].self, directory, "compiler-debug.json"),
+        compilerRelease: try load([CompilerMeasurement].self, directory, "compiler-release.json"),
+        yamsDebug: try load([YamsMeasurement].self, directory, "yams-debug.json"),
+        yamsRelease: try load([YamsMeasurement].self, directory, "yams-release.json"),
+        typecheck: try load([TypecheckMeasurement].self, directory, "typecheck.json"),
+        runtime: RuntimeTable.parse(runtimeMarkdown),
+        runtimeMarkdown: runtimeMarkdown)
+    let document = BenchmarksDocument(
+        report: report, machine: try text(directory, "machine.txt"),
+        command: try arguments.string("command"), date: Date())
+    try Data(document.markdown().utf8).write(to: URL(fileURLWithPath: try arguments.string("output")))
+    print(document.summary())
+} catch {
+    FileHandle.standardError.write(Data("benchmark-report: \(error)\n".utf8))
+    exit(1)
+}
