@@ -1,3 +1,4 @@
+import Foundation
 import SplitTesting
 import Testing
 @testable import SplitTestCompiler
@@ -87,6 +88,16 @@ import Testing
                 ]
 
             """))
+    }
+
+    @Test func largeCatalogIsSplitIntoShortLiterals() {
+        let count = CatalogEmitter.catalogChunkSize * 2 + 1
+        let experiments = (0..<count).map { X.experiment("e\($0)") }
+        let emitted = SwiftEmitter().emit(experiments, sourcePaths: [])
+        #expect(emitted.contains("    public static let all: [any SplitTest.Type] = [part1, part2, part3].flatMap { $0 }\n"))
+        #expect(emitted.contains("    private static let part3: [any SplitTest.Type] = [\n        E\(count - 1)SplitTest.self,\n    ]\n"))
+        let listed = emitted.split(separator: "\n").filter { $0.hasSuffix("SplitTest.self,") }
+        #expect(listed.map { $0.trimmingCharacters(in: .whitespaces) } == experiments.map { $0.swiftName + ".self," })
     }
 
     @Test func emptyCatalogIsAnEmptyTypedArray() {

@@ -33,7 +33,7 @@ public struct SwiftEmitter: Sendable {
             ExperimentEmitter(experiment: experiment, access: accessLevel.modifier).emit(into: &printer)
         }
         printer.line()
-        emitCatalog(experiments, into: &printer)
+        CatalogEmitter(access: accessLevel.modifier).emit(experiments, into: &printer)
         return printer.output
     }
 
@@ -57,27 +57,5 @@ public struct SwiftEmitter: Sendable {
         }
         lines.append(current)
         return lines
-    }
-
-    private func emitCatalog(_ experiments: [Experiment], into printer: inout CodePrinter) {
-        let access = accessLevel.modifier
-        printer.docComment("""
-            Every generated split test, in identifier order: for debug menus, and for checking
-            assignments that arrive from elsewhere (a backend whitelist, launch arguments).
-            """)
-        printer.block("nonisolated \(access)enum SplitTestCatalog") { printer in
-            printer.docComment("The type of each split test.")
-            guard !experiments.isEmpty else {
-                printer.line("\(access)static let all: [any SplitTest.Type] = []")
-                return
-            }
-            printer.line("\(access)static let all: [any SplitTest.Type] = [")
-            printer.indented { printer in
-                for experiment in experiments {
-                    printer.line("\(experiment.swiftName).self,")
-                }
-            }
-            printer.line("]")
-        }
     }
 }
