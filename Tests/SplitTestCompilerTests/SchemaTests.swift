@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import SplitTestCompiler
+
+@Suite struct SchemaTests {
+    @Test func schemaIsStablePrettyJSON() throws {
+        let json = DefinitionSchema.json
+        #expect(json == DefinitionSchema.json)
+        #expect(json.hasSuffix("}\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect(object["additionalProperties"] as? Bool == false)
+        #expect(object["required"] as? [String] == ["identifier", "type", "groups"])
+        let properties = try #require(object["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == [
+            "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
+            "traffic", "layer", "status", "winner", "expires", "swift_name",
+        ])
+        for (key, value) in properties {
+            let description = (value as? [String: Any])?["description"] as? String
+            #expect(description?.isEmpty == false, "\(key) has a description for editors")
+        }
+    }
+
+    /// Runs the committed Python check with the real `jsonschema` and `yaml` packages: every
+    /// example definition is accepted, every bad fixture rejected.
+    @Test func acceptsEveryExampleAndRejectsEveryBadFixture() throws {
+        let schemaFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("splittest-schema-\(UUID().uuidString).json")
+        try Data(DefinitionSchema.json.utf8).write(to: schemaFile)
+        defer { try? FileManager.default.removeItem(at: schemaFile) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", GoldenFiles.schemaFixtures.appendingPathComponent("check_schema.py").path,
+            schemaFile.path, GoldenFiles.experiments.path,
+            GoldenFiles.schemaFixtures.appendingPathComponent("bad").path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            Issue.record("cannot run python3 (\(error)): install Python 3 with `python3 -m pip install jsonschema pyyaml`")
+            return
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let hint = process.terminationStatus == 127
+            ? "python3 is not on PATH: install Python 3 with `python3 -m pip install jsonschema pyyaml`\n" : ""
+        #expect(process.terminationStatus == 0, "\(hint)\(text)")
+        #expect(text.contains(" bad documents rejected, 0 failures"), "\(text)")
+    }
+}
