@@ -39,7 +39,7 @@ let package = Package(
             dependencies: ["SplitTesting"],
             plugins: ["SplitTestPlugin"]
         ),
-        .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting"]),
+        .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SplitTestCompilerTests",
             dependencies: ["SplitTestCompiler"],

@@ -1,0 +1,37 @@
+import SplitTesting
+
+/// A user-level experiment follows the signed-in user, never the device: one user's group is
+/// never served to another, and a user who comes back gets their group again.
+func runLoginScenario() {
+    section("Users: profile_redesign (user-level) on one shared device")
+    let service = SplitTestingService(configuration: .init(
+        deviceID: Population.deviceID(42), catalog: SplitTestCatalog.all))
+    // Two users the experiment enrols into different groups, found by the same rules the
+    // service applies, so that the table shows each user keeping their own group.
+    let rules = ProfileRedesignSplitTest.definition.rules
+    func user(bucketedOutside excluded: Int) -> String {
+        for number in 1000... {
+            let resolution = rules.resolve(unit: "user-\(number)")
+            if resolution.reason == .bucketed && resolution.groupIndex != excluded { return "user-\(number)" }
+        }
+        preconditionFailure("some user is bucketed outside every single group")
+    }
+    let first = user(bucketedOutside: rules.controlIndex)
+    let second = user(bucketedOutside: rules.resolve(unit: first).groupIndex)
+    var steps = TextTable(header: ["step", "user", "group", "reason"])
+    func record(_ step: String) {
+        let profile = service.fetchSplitTest(ProfileRedesignSplitTest.self)
+        steps.append([step, service.currentUserID ?? "-", profile.currentGroup.rawValue, "\(profile.assignment.reason)"])
+    }
+    record("launch, signed out")
+    service.associate(user: first)
+    record("associate(user:)")
+    record("fetch again")
+    service.dissociate()
+    record("dissociate()")
+    service.associate(user: second)
+    record("another user signs in")
+    service.associate(user: first)
+    record("the first user returns")
+    print(steps.render())
+}
