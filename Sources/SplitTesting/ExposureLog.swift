@@ -1,5 +1,6 @@
 /// What a service's units have been exposed to: it sends each exposure once, and remembers the
 /// groups so that goals can carry them.
+@usableFromInline
 final class ExposureLog: ExposureSink {
     private struct Exposure: Hashable, Sendable {
         var experiment: String
@@ -20,6 +21,7 @@ final class ExposureLog: ExposureSink {
         self.tracking = tracking
     }
 
+    @usableFromInline
     func recordExposure(experiment: String, group: String, unit: String) {
         let isFirst = state.withLock { state in
             guard state.sent.insert(Exposure(experiment: experiment, unit: unit, group: group)).inserted else {

@@ -27,8 +27,28 @@ public struct MurmurHash3: Sendable {
     @inlinable
     public mutating func combine(utf8 string: String) {
         var string = string
-        string.withUTF8 { buffer in
-            for byte in buffer { combine(byte) }
+        string.withUTF8 { combine(bytes: $0) }
+    }
+
+    /// Adds `bytes`, a whole 32-bit block at a time where the blocks line up, so that hashing a
+    /// unit id costs tens of nanoseconds rather than a call per byte.
+    @inlinable
+    public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while pendingCount != 0, index < bytes.count {
+            combine(bytes[index])
+            index += 1
+        }
+        guard let base = bytes.baseAddress else { return }
+        while bytes.count - index >= 4 {
+            let block = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+            mixBlock(block)
+            length &+= 4
+            index += 4
+        }
+        while index < bytes.count {
+            combine(bytes[index])
+            index += 1
         }
     }
 
@@ -39,11 +59,17 @@ public struct MurmurHash3: Sendable {
         pendingCount &+= 1
         length &+= 1
         if pendingCount == 4 {
-            state ^= Self.scramble(pending)
-            state = (state << 13 | state >> 19) &* 5 &+ 0xe654_6b64
+            mixBlock(pending)
             pending = 0
             pendingCount = 0
         }
+    }
+
+    /// Mixes one complete little-endian block into the state (the caller counts its length).
+    @inlinable
+    mutating func mixBlock(_ block: UInt32) {
+        state ^= Self.scramble(block)
+        state = (state << 13 | state >> 19) &* 5 &+ 0xe654_6b64
     }
 
     /// The hash of everything added so far.

@@ -3,26 +3,51 @@ import Foundation
 /// Everything a service resolves with, guarded by one lock so that a resolution sees one unit,
 /// one set of overrides and one cache, and a unit is bucketed and stored exactly once.
 struct ResolutionState: Sendable {
-    /// A resolution kept for the service's lifetime, keyed so that a lookup builds no string.
+    /// A resolution kept for the service's lifetime, keyed by the experiment's type and the
+    /// unit's slot, so that a lookup hashes two integers and builds no string.
     struct CacheKey: Hashable, Sendable {
         var experiment: ObjectIdentifier
-        var unit: String?
+        /// The unit's slot (see ``slot(for:)``), or -1 without a unit.
+        var unit: Int
     }
 
-    /// A group (of the experiment's own `Group` type) and why it was served.
+    /// A group, by raw name, and why it was served. Raw names rather than `any Sendable` group
+    /// values, so that the inlined fetch rebuilds the group with `init(rawValue:)`, which neither
+    /// allocates nor casts dynamically.
     struct Cached: Sendable {
-        var group: any Sendable
+        var group: String
         var reason: AssignmentReason
     }
 
     /// The device id, once known; created on first use when the app supplied none.
-    var deviceID: String?
+    var deviceID: String? {
+        didSet { deviceSlot = deviceID.map { slot(for: $0) } }
+    }
     /// The signed-in user, if any.
-    var userID: String?
+    var userID: String? {
+        didSet { userSlot = userID.map { slot(for: $0) } }
+    }
+    private(set) var deviceSlot: Int?
+    private(set) var userSlot: Int?
+    /// A small number for every unit seen, so that cache keys need not hold unit ids.
+    private var slots: [String: Int] = [:]
     /// Raw group names by experiment identifier.
     var overrides: [String: String] = [:]
     /// Every resolution made so far, except overrides (which can be removed).
     var cache: [CacheKey: Cached] = [:]
+
+    init(deviceID: String?) {
+        self.deviceID = deviceID
+        deviceSlot = deviceID.map { slot(for: $0) }
+    }
+
+    /// The slot of `unit`, numbering units in the order they are first seen.
+    mutating func slot(for unit: String) -> Int {
+        if let slot = slots[unit] { return slot }
+        let slot = slots.count
+        slots[unit] = slot
+        return slot
+    }
 
     /// The unit experiments of `unitType` are keyed by, creating the device id if needed.
     mutating func unit(for unitType: UnitType, store: any AssignmentStore, issues: inout [SplitTestingIssue]) -> String? {
@@ -47,6 +72,27 @@ struct ResolutionState: Sendable {
         return created
     }
 
+    /// The resolution already known for an experiment: an override or a cached resolution,
+    /// without touching the store; `nil` when the device id or the resolution is not known yet.
+    func known(experiment: ObjectIdentifier, identifier: String, unitType: UnitType) -> KnownResolution? {
+        let unit: String?
+        let slot: Int
+        switch unitType {
+        case .user:
+            unit = userID
+            slot = userSlot ?? -1
+        case .device:
+            guard let deviceID, let deviceSlot else { return nil }
+            unit = deviceID
+            slot = deviceSlot
+        }
+        if !overrides.isEmpty, let raw = overrides[identifier] {
+            return KnownResolution(group: raw, reason: .override, unit: unit)
+        }
+        guard let cached = cache[CacheKey(experiment: experiment, unit: slot)] else { return nil }
+        return KnownResolution(group: cached.group, reason: cached.reason, unit: unit)
+    }
+
     /// Resolves `T` for the current unit: steps 1 to 6 of the resolution order.
     mutating func resolve<T: SplitTest>(
         _ type: T.Type, store: any AssignmentStore, issues: inout [SplitTestingIssue]
@@ -55,12 +101,12 @@ struct ResolutionState: Sendable {
         if !overrides.isEmpty, let raw = overrides[T.identifier], let group = T.Group(rawValue: raw) {
             return (group, .override, unit)
         }
-        let key = CacheKey(experiment: ObjectIdentifier(T.self), unit: unit)
-        if let cached = cache[key], let group = cached.group as? T.Group {
+        let key = CacheKey(experiment: ObjectIdentifier(T.self), unit: unit.map { slot(for: $0) } ?? -1)
+        if let cached = cache[key], let group = T.Group(rawValue: cached.group) {
             return (group, cached.reason, unit)
         }
         let (group, reason) = Self.resolveAfresh(T.self, unit: unit, store: store, issues: &issues)
-        cache[key] = Cached(group: group, reason: reason)
+        cache[key] = Cached(group: group.rawValue, reason: reason)
         return (group, reason, unit)
     }
 
@@ -87,4 +133,14 @@ struct ResolutionState: Sendable {
         }
         return (group, resolution.reason)
     }
+}
+
+/// An override or cached resolution found by the inlined fast path of
+/// ``SplitTestingService/fetchSplitTest(_:)``.
+@usableFromInline
+struct KnownResolution: Sendable {
+    /// The group's raw name.
+    @usableFromInline let group: String
+    @usableFromInline let reason: AssignmentReason
+    @usableFromInline let unit: String?
 }

@@ -8,13 +8,14 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
     public let reason: AssignmentReason
     /// The unit (device id or user id) the group was resolved for; `nil` without a user.
     public let unitID: String?
-    let exposureSink: (any ExposureSink)?
+    @usableFromInline let exposureSink: (any ExposureSink)?
 
     /// Creates a resolution that reports nothing when hit: for previews and tests.
     public init(experiment: String, group: Group, reason: AssignmentReason, unitID: String? = nil) {
         self.init(experiment: experiment, group: group, reason: reason, unitID: unitID, exposureSink: nil)
     }
 
+    @usableFromInline
     init(
         experiment: String, group: Group, reason: AssignmentReason, unitID: String?,
         exposureSink: (any ExposureSink)?
@@ -33,6 +34,7 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
 }
 
 /// Receives the exposures of the assignments a service hands out.
+@usableFromInline
 protocol ExposureSink: AnyObject, Sendable {
     func recordExposure(experiment: String, group: String, unit: String)
 }

@@ -23,7 +23,7 @@ public final class SplitTestingService: Sendable {
     private let tracking: TrackingClient
     let report: @Sendable (SplitTestingIssue) -> Void
     let catalog: ExperimentCatalogIndex
-    private let exposures: ExposureLog
+    @usableFromInline let exposures: ExposureLog
     let state: Locked<ResolutionState>
 
     /// Creates a service; see ``Configuration`` for the defaults. Applies launch overrides when
@@ -55,7 +55,29 @@ public final class SplitTestingService: Sendable {
     /// later call is a lock and a dictionary lookup. Resolution order: an override, the winner of
     /// a resolved experiment, the stored group, control without a user, control outside the
     /// layer or traffic, and finally bucketing (whose group is stored).
+    @inlinable
     public func fetchSplitTest<T: SplitTest>(_ type: T.Type = T.self) -> T {
+        // Inlined so that the sticky path is specialised for `T` in the app: one lock, one
+        // dictionary lookup, no generic metadata lookups and no allocation.
+        if let known = knownResolution(
+            experiment: ObjectIdentifier(T.self), identifier: T.identifier, unitType: T.definition.unitType),
+            let group = T.Group(rawValue: known.group)
+        {
+            return T(assignment: SplitTestAssignment(
+                experiment: T.identifier, group: group, reason: known.reason, unitID: known.unit,
+                exposureSink: exposures))
+        }
+        return resolveAfresh(T.self)
+    }
+
+    @usableFromInline
+    func knownResolution(experiment: ObjectIdentifier, identifier: String, unitType: UnitType) -> KnownResolution? {
+        state.withLock { $0.known(experiment: experiment, identifier: identifier, unitType: unitType) }
+    }
+
+    /// The slow path of ``fetchSplitTest(_:)``: may create the device id and read or write the store.
+    @usableFromInline
+    func resolveAfresh<T: SplitTest>(_ type: T.Type) -> T {
         var issues: [SplitTestingIssue] = []
         let (group, reason, unit) = state.withLock { state in
             state.resolve(T.self, store: store, issues: &issues)
