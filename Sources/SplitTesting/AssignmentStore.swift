@@ -25,7 +25,7 @@ public protocol AssignmentStore: Sendable {
 }
 
 /// The keys under which a ``SplitTestingService`` keeps its state in an ``AssignmentStore``.
-public enum StorageKey {
+public enum StorageKey: Sendable {
     /// The key of the device id the service created on first use.
     public static let deviceID = "split_test.device_id"
 
