@@ -6,7 +6,7 @@ import Testing
 /// the next launch reads it without calling it corrupt.
 @Suite("File store killed mid-write")
 struct CrashWriterTests {
-    static let rounds = 10
+    static let rounds = 20
 
     @Test("after SIGKILL at random moments the file is always one whole state, old or new")
     func killedWriterLeavesWholeState() throws {
