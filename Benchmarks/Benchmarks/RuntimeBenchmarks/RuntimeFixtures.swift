@@ -13,3 +13,10 @@ enum RuntimeFixtures {
         return digits
     }
 }
+
+extension RuntimeFixtures {
+    /// `count` distinct user ids, `user-0` and on, made before a measurement starts.
+    static func userIDs(count: Int) -> [String] {
+        (0..<count).map { "user-\($0)" }
+    }
+}

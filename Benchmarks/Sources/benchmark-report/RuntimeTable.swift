@@ -4,16 +4,20 @@ import Foundation
 struct RuntimeFigure {
     /// The benchmark's name.
     var name: String
-    /// Median nanoseconds per operation (the output is scaled by the inner loop).
+    /// Median nanoseconds per operation.
     var nanosecondsMedian: Double
     /// Median and largest mallocs per operation.
     var mallocsMedian: Double
     var mallocsMax: Double
 }
 
-/// Reads the figures out of `swift package benchmark --format markdown`: a `### name` heading
-/// per benchmark, then a table whose columns are p0, p25, p50, p75, p90, p99, p100, samples.
+/// Reads the figures out of `swift package benchmark --format markdown --scale`: a `### name`
+/// heading per benchmark, then a table whose columns are p0, p25, p50, p75, p90, p99, p100,
+/// samples, each per iteration of 1,000 operations (unscaled, so no count is rounded away).
 enum RuntimeTable {
+    /// The inner loop of every runtime benchmark (`scalingFactor: .kilo`).
+    static let operationsPerIteration = 1_000.0
+
     static func parse(_ markdown: String) -> [RuntimeFigure] {
         var figures: [RuntimeFigure] = []
         var current: RuntimeFigure?
@@ -26,7 +30,9 @@ enum RuntimeTable {
                 continue
             }
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 9, let p50 = Double(cells[3]), let p100 = Double(cells[7]) else { continue }
+            guard cells.count >= 9, let p50 = Double(cells[3]).map({ $0 / operationsPerIteration }),
+                let p100 = Double(cells[7]).map({ $0 / operationsPerIteration })
+            else { continue }
             if cells[0].hasPrefix("Time (wall clock) (ns)") {
                 current?.nanosecondsMedian = p50
             } else if cells[0].hasPrefix("Malloc (total)") {

@@ -27,7 +27,11 @@ do {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), usage: usage)
     guard arguments.command == "write" else { throw arguments.unknownCommand() }
     let directory = URL(fileURLWithPath: try arguments.string("results"))
-    let runtimeMarkdown = try text(directory, "runtime.md")
+    // The plugin prints its build and warnings first; the results start at the baseline heading.
+    var runtimeMarkdown = try text(directory, "runtime.md")
+    if let start = runtimeMarkdown.range(of: "## Baseline") {
+        runtimeMarkdown = String(runtimeMarkdown[start.lowerBound...])
+    }
     let report = Report(
         compilerDebug: try load([CompilerMeasurement].self, directory, "compiler-debug.json"),
         compilerRelease: try load([CompilerMeasurement].self, directory, "compiler-release.json"),

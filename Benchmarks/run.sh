@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Builds the benchmarks in debug and release, measures the compiler, the generated code and the
+# runtime against references measured in the same run, prints a table and writes BENCHMARKS.md
+# at the repository root. Takes about 10 minutes on 2 cores; not part of .ci/run.
+#
+#   bash Benchmarks/run.sh
+#
+# Environment: SIZES (corpus sizes, default 1000,10000), TYPECHECK_SIZES (default 100,1000),
+# REPETITIONS (release repetitions, default 5; debug and type-check runs use fewer).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+sizes="${SIZES:-1000,10000}"
+typecheck_sizes="${TYPECHECK_SIZES:-100,1000}"
+repetitions="${REPETITIONS:-5}"
+debug_repetitions=$(( repetitions > 3 ? 3 : repetitions ))
+release_build="$here/.build-release"
+debug_build="$here/.build-debug"
+results="$here/.build-results"
+command_line="bash Benchmarks/run.sh${SIZES:+ (SIZES=$SIZES)}"
+
+step() { printf '\n==> %s\n' "$*" >&2; }
+fail() { printf 'run.sh: %s\n' "$*" >&2; exit 1; }
+
+command -v swift >/dev/null || fail "swift is not on PATH"
+pkg-config --exists yaml-0.1 || fail "libyaml is missing: apt-get install libyaml-dev (or brew install libyaml)"
+
+cd "$here"
+rm -rf "$results"
+mkdir -p "$results"
+
+step "Building the harnesses (release)"
+for product in compiler-bench yams-bench benchmark-report; do
+    swift build --scratch-path "$release_build" -c release --product "$product" >&2
+done
+step "Building the harnesses (debug, as the build plugin runs splitc)"
+for product in compiler-bench yams-bench; do
+    swift build --scratch-path "$debug_build" -c debug --product "$product" >&2
+done
+release_bin="$(swift build --scratch-path "$release_build" -c release --show-bin-path)"
+debug_bin="$(swift build --scratch-path "$debug_build" -c debug --show-bin-path)"
+
+step "Recording the machine"
+{
+    echo "uname -m: $(uname -m)"
+    echo "uname -sr: $(uname -sr)"
+    echo "cores (nproc): $(nproc)"
+    if command -v free >/dev/null; then
+        echo "memory: $(free -h | awk '/^Mem:/ { print $2 }')"
+    fi
+    swift --version 2>&1 | grep -v '^$'
+} > "$results/machine.txt"
+
+step "Compiler against the libyaml scan (release, $repetitions repetitions)"
+"$release_bin/compiler-bench" compile --experiments "$sizes" --repetitions "$repetitions" \
+    --output "$results/compiler-release.json" >&2
+step "Yams compose (release)"
+"$release_bin/yams-bench" compose --experiments "$sizes" --repetitions "$repetitions" \
+    --output "$results/yams-release.json" >&2
+step "Compiler against the libyaml scan (debug, $debug_repetitions repetitions)"
+"$debug_bin/compiler-bench" compile --experiments "$sizes" --repetitions "$debug_repetitions" \
+    --output "$results/compiler-debug.json" >&2
+step "Yams compose (debug)"
+"$debug_bin/yams-bench" compose --experiments "$sizes" --repetitions "$debug_repetitions" \
+    --output "$results/yams-debug.json" >&2
+
+step "Type-checking the generated code"
+module_file="$(find "$release_build" -name SplitTesting.swiftmodule -path '*release*' -print -quit)"
+[ -n "$module_file" ] || fail "no SplitTesting.swiftmodule under $release_build"
+"$release_bin/compiler-bench" typecheck --experiments "$typecheck_sizes" \
+    --repetitions "$debug_repetitions" --module-dir "$(dirname "$module_file")" \
+    --work-dir "$results/generated" --output "$results/typecheck.json" >&2
+
+step "Runtime (ordo-one/benchmark)"
+swift package --scratch-path "$release_build" --disable-sandbox benchmark \
+    --target RuntimeBenchmarks --no-progress --format markdown --scale > "$results/runtime.md"
+
+step "Writing BENCHMARKS.md"
+"$release_bin/benchmark-report" write --results "$results" --output "$root/BENCHMARKS.md" \
+    --command "$command_line"

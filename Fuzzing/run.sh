@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Fuzzes the compiler (bytes → diagnostics → Swift) with libFuzzer for a bounded time.
+#
+#   bash Fuzzing/run.sh            # 60 seconds, as .ci/run does
+#   bash Fuzzing/run.sh 3600       # an hour; the corpus in Fuzzing/corpus-work grows across runs
+#
+# Seeds: every definition under experiments/, the bad definitions of the compiler's tests (the
+# fixture files, and the YAML string literals of the diagnostics tests) and the fuzz regressions.
+# Exits non-zero when libFuzzer finds a crash, a hang (-timeout) or a memory blow-up; the input
+# is saved as Fuzzing/corpus-work/findings/crash-* (or timeout-*, oom-*). Turn each into a file
+# under Tests/SplitTestCompilerTests/FuzzRegressions/.
+set -euo pipefail
+
+seconds="${1:-60}"
+case "$seconds" in
+    '' | *[!0-9]*) echo "usage: Fuzzing/run.sh [SECONDS]" >&2; exit 2 ;;
+esac
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+work="$here/corpus-work"
+scratch="$here/.build-fuzz"
+
+cd "$here"
+# SwiftPM's own --sanitize=fuzzer (not -Xswiftc) also stops it renaming `main`, which
+# libFuzzer supplies; -parse-as-library because the target has no top-level code.
+swift build --scratch-path "$scratch" -c release --sanitize fuzzer -Xswiftc -parse-as-library >&2
+fuzzer="$(swift build --scratch-path "$scratch" -c release --sanitize fuzzer --show-bin-path)/CompilerFuzzer"
+
+# Findings of an earlier run are kept aside, not mistaken for this run's.
+mkdir -p "$work/corpus" "$work/seeds" "$work/findings"
+rm -rf "$work/findings.previous" && mv "$work/findings" "$work/findings.previous"
+mkdir -p "$work/findings"
+rm -f "$work/seeds"/*
+seed=0
+add_seed() { seed=$((seed + 1)); cat > "$work/seeds/seed-$seed.yaml"; }
+
+while IFS= read -r -d '' file; do
+    add_seed < "$file"
+done < <(find "$root/experiments" "$root/Tests/SplitTestCompilerTests" \
+    \( -name '*.yaml' -o -name '*.yml' \) -type f -print0)
+
+# The diagnostics tests keep their bad definitions inline: each one-line string literal holding
+# an escaped newline or a "key:" becomes a seed, alone and appended to a valid experiment.
+base="$(cat "$root/experiments/button_color.yaml")"
+while IFS= read -r literal; do
+    text="${literal:1:${#literal}-2}"
+    text="${text//\\\"/\"}"
+    printf '%b' "$text" | add_seed
+    { printf '%s\n' "$base"; printf '%b\n' "$text"; } | add_seed
+done < <(cat "$root"/Tests/SplitTestCompilerTests/*.swift 2>/dev/null \
+    | grep -oE '"([^"\\]|\\.)*(\\n|[a-z_]+: )([^"\\]|\\.)*"' || true)
+echo "fuzzing with $seed seeds for $seconds s" >&2
+
+status=0
+"$fuzzer" "$work/corpus" "$work/seeds" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="$work/findings/" -print_final_stats=1 2>&1 | tail -n 40 || status=$?
+
+if [ "$status" -ne 0 ] || compgen -G "$work/findings/*" >/dev/null; then
+    echo "the fuzzer found a crash, hang or memory blow-up (exit $status); inputs:" >&2
+    ls -1 "$work/findings" >&2
+    exit 1
+fi
+echo "fuzzing: no crash, hang or memory blow-up in $seconds s" >&2
