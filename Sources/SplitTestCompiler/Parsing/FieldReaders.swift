@@ -76,8 +76,8 @@ extension ExperimentParser {
         let buckets = scaled.rounded()
         guard abs(scaled - buckets) < 1e-6 else {
             error(
-                "\(what) \(node.kindDescription) is finer than 0.01 percent, the size of one "
-                    + "of the 10,000 buckets; round it to two decimals", at: node)
+                "\(what) is \(node.scalarText ?? ""), finer than 0.01 percent (one of the 10,000 "
+                    + "buckets); round it to two decimals", at: node)
             return nil
         }
         return Int(buckets)

@@ -72,8 +72,8 @@ extension ExperimentParser {
             if counts[index] == 0 && drafts[index].weight > 0 {
                 let group = drafts[index]
                 error(
-                    "group '\(group.name)' has weight \(group.weightNode?.scalarText ?? "1"), too little "
-                        + "for one of the 10,000 buckets; raise it or make it 0",
+                    "group '\(group.name)' has weight \(group.weightNode?.scalarText ?? "1"), too small a "
+                        + "share of the total for one of the 10,000 buckets; raise it or make it 0",
                     at: group.weightNode ?? group.nameNode)
                 valid = false
             }

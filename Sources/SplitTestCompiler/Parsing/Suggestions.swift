@@ -10,7 +10,10 @@ enum Suggestions {
             let other = Array(candidate.unicodeScalars)
             let allowed = max(1, min(other.count, letters.count) / 3)
             let distance = editDistance(letters, other)
-            if distance <= allowed, distance < best?.distance ?? .max {
+            // A suggestion must keep part of the word: one letter for another is no misspelling.
+            if distance <= allowed, distance < min(other.count, letters.count),
+                distance < best?.distance ?? .max
+            {
                 best = (candidate, distance)
             }
         }

@@ -34,6 +34,11 @@ enum YAMLReader {
         defer { yaml_parser_delete(&parser) }
         var builder = YAMLTreeBuilder(file: file, limits: limits)
         contents.withUnsafeBufferPointer { bytes in
+            if let location = FlowDepthGuard.firstExcess(in: bytes, limits: limits, file: file) {
+                summary.log.add(.error(YAMLTreeBuilder.nestingMessage(limits), at: location), fileIndex: file.index)
+                summary.stoppedOnSyntaxError = true
+                return
+            }
             yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
             var event = yaml_event_t()
             while true {
@@ -83,7 +88,7 @@ enum YAMLReader {
         let location: SourceLocation
         if parser.error == YAML_READER_ERROR {
             // The reader reports a byte offset, not a mark: encoding errors happen before scanning.
-            location = offsetLocation(parser.problem_offset, in: contents, file: file)
+            location = file.location(ofByteOffset: parser.problem_offset, in: contents)
         } else {
             location = mark(parser.problem_mark, file)
         }
@@ -92,22 +97,5 @@ enum YAMLReader {
             notes.append(.note(String(cString: context), at: mark(parser.context_mark, file)))
         }
         log.add(.error("invalid YAML: \(problem)", at: location), fileIndex: file.index, notes: notes)
-    }
-
-    /// The line and column of a byte offset, counting Unicode scalars as libyaml's marks do.
-    private static func offsetLocation(
-        _ offset: Int, in contents: UnsafeBufferPointer<UInt8>, file: DefinitionFileContext
-    ) -> SourceLocation {
-        var line = 1
-        var column = 1
-        for byte in contents.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return file.location(line: line, column: column)
     }
 }

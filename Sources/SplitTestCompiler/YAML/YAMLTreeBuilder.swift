@@ -91,9 +91,7 @@ struct YAMLTreeBuilder {
                 if let tag = event.data.sequence_start.tag { checkTag(tag, allowed: "tag:yaml.org,2002:seq", event) }
             }
             if open.count >= limits.nestingDepth {
-                reject(
-                    "the definition nests more than \(limits.nestingDepth) levels deep here; "
-                        + "definitions are at most a few levels deep", event)
+                reject(Self.nestingMessage(limits), event)
                 skipDepth = 1
                 break
             }
@@ -169,6 +167,12 @@ struct YAMLTreeBuilder {
     private mutating func reject(_ message: String, _ event: yaml_event_t) {
         documentRejected = true
         log.add(.error(message, at: YAMLReader.mark(event.start_mark, file)), fileIndex: file.index)
+    }
+
+    /// What the reader says where a document nests deeper than the limit.
+    static func nestingMessage(_ limits: CompilerLimits) -> String {
+        "the definition nests more than \(limits.nestingDepth) levels deep here; definitions are "
+            + "at most a few levels deep"
     }
 
     private func line(_ event: yaml_event_t) -> Int { Int(event.start_mark.line) + 1 }
