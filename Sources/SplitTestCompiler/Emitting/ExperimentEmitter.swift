@@ -35,11 +35,14 @@ struct ExperimentEmitter {
         ParameterEmitter(experiment: experiment, access: access).emit(into: &printer)
     }
 
-    /// The description, then who owns it and where it is defined.
+    /// The description, then who owns it, when it expires and where it is defined.
     private var typeDocumentation: String {
         var provenance = ""
         if let owner = experiment.owner {
             provenance = "Owner: " + CommentText.singleLine(owner) + " · "
+        }
+        if let expires = experiment.expires {
+            provenance += "Expires \(expires) · "
         }
         provenance += "Defined in " + CommentText.singleLine(experiment.displayPath)
         guard let description = CommentText.paragraph(experiment.description) else { return provenance }

@@ -1,0 +1,50 @@
+import SplitTesting
+import Testing
+
+/// This target is built with `.defaultIsolation(MainActor.self)`: these functions are
+/// `nonisolated` on purpose, so they compile only if the generated types are nonisolated too.
+nonisolated func catalogIdentifiers() -> [String] {
+    SplitTestCatalog.all.map { $0.identifier }
+}
+
+nonisolated func buttonColorParameters(_ group: ButtonColorSplitTest.Group) -> (String, Int) {
+    (group.color, group.cornerRadius)
+}
+
+nonisolated func resolvedWinner() -> OnboardingTutorialSplitTest.Group {
+    let rules = OnboardingTutorialSplitTest.definition.rules
+    return OnboardingTutorialSplitTest.Group.allCases[rules.resolve(unit: "user-42").groupIndex]
+}
+
+nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitTestingService) -> T.Group {
+    service.fetchSplitTest(type).currentGroup
+}
+
+@Suite struct GeneratedMainActorTests {
+    @Test func generatedTypesAreUsableFromNonisolatedCode() {
+        #expect(catalogIdentifiers().count == 9)
+        #expect(catalogIdentifiers().first == "app_color_scheme")
+        #expect(buttonColorParameters(.darkGray) == ("#3A3A3C", 12))
+        #expect(resolvedWinner() == .shortTutorial)
+    }
+
+    @Test func generatedTypesCrossIntoDetachedTasks() async {
+        let service = SplitTestingService(configuration: .init(
+            deviceID: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", catalog: SplitTestCatalog.all))
+        let group = await Task.detached {
+            fetchedGroup(ButtonColorSplitTest.self, from: service)
+        }.value
+        // SPEC §4.4: this device's group bucket for button_color is 4155, which belongs to blue.
+        #expect(group == .blue)
+        let winner = await Task.detached { fetchedGroup(OnboardingTutorialSplitTest.self, from: service) }.value
+        #expect(winner == .shortTutorial)
+        let definition = await Task.detached { ButtonColorSplitTest.definition }.value
+        #expect(definition.bucketUpperBounds == [3334, 6667, 10_000])
+    }
+
+    @Test func groupsAndParametersOnTheMainActor() {
+        #expect(ButtonColorSplitTest.Group.allCases.map(\.rawValue) == ["red", "blue", "dark_gray"])
+        #expect(DifficultyCoefficientSplitTest.Group.allCases.map(\.coefficient) == [1.0, 1.1, 1.5])
+        #expect(ProfileRedesignSplitTest.definition.unitType == .user)
+    }
+}

@@ -1,0 +1,1 @@
+../SplitTestCompilerTests/Golden/GeneratedSplitTests.swift
