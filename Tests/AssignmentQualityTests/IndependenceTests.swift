@@ -13,10 +13,12 @@ struct IndependenceTests {
         return table
     }
 
-    /// Each unit's group in a four-group experiment.
+    /// Each unit's group under `weights`, from its group bucket, through the runtime's rules.
     static func groups(_ buckets: [UInt16], weights: [Double]) -> [Int] {
-        let bounds = BucketAllocation.upperBounds(forWeights: weights)
-        let groupOfBucket = (0..<Bucketing.bucketCount).map { bucket in bounds.firstIndex { bucket < $0 }! }
+        let rules = AssignmentRules(
+            salt: UnitSample.salt, bucketUpperBounds: BucketAllocation.upperBounds(forWeights: weights),
+            controlIndex: 0)
+        let groupOfBucket = (0..<Bucketing.bucketCount).map(rules.groupIndex(forBucket:))
         return buckets.map { groupOfBucket[Int($0)] }
     }
 
