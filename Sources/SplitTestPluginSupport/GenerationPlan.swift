@@ -6,8 +6,8 @@ import Foundation
 /// The plugin only adapts `PackagePlugin` (or `XcodeProjectPlugin`) values to ``plan(for:)`` and
 /// this value back to a build command, so that everything it decides is tested here.
 public struct GenerationPlan: Sendable, Hashable {
-    /// The files and folders the build system watches. A folder stands for its whole tree, so
-    /// adding, editing and removing a definition in it all re-run the command.
+    /// The files and folders the build system watches (see ``DefinitionInputs/inputs(for:fileManager:)``
+    /// for what a folder catches).
     public var inputs: [URL]
     /// The one file the command writes.
     public var output: URL
