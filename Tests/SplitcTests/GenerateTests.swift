@@ -19,6 +19,21 @@ import Testing
         #expect(source.contains("enum SplitTestCatalog"))
     }
 
+    @Test func definitionsOutsideTheRootAreNamedWithParentSegments() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("shared/button_color.yaml", Definitions.buttonColor)
+        try folder.write("pkg/Package.swift", "// a package\n")
+
+        let outcome = try folder.splitc(
+            "generate", "shared", "--output", "Generated.swift", "--root", folder.path("pkg"))
+
+        #expect(outcome.status == 0)
+        let source = String(decoding: try folder.read("Generated.swift"), as: UTF8.self)
+        #expect(source.contains("../shared/button_color.yaml"))
+        #expect(!source.contains(folder.url.path))
+    }
+
     @Test func theOutputIsTheSameWhereverThePackageLies() throws {
         let first = try TemporaryFolder()
         let second = try TemporaryFolder()
