@@ -28,7 +28,9 @@ extension SplitTestingService {
         /// so that a release build never obeys them.
         public var launchOverrides: LaunchOverrides
         /// Receives every problem the service worked around, for the app's log. Called on the
-        /// thread that met the problem, never while the service holds a lock.
+        /// thread that met the problem, never while the service holds a lock. Stores and providers
+        /// that do I/O (``FileAssignmentStore``, ``JSONLinesTrackingProvider``) take a `report`
+        /// closure of their own; pass them the same one.
         public var report: @Sendable (SplitTestingIssue) -> Void
 
         /// Creates a configuration; see each property for its default.

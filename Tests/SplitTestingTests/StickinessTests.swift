@@ -62,4 +62,18 @@ import SplitTesting
         #expect(store.string(for: key) == test.currentGroup.rawValue)
         #expect(store.string(for: "unrelated") == "kept")
     }
+
+    @Test func storedGroupSurvivesATrafficCut() {
+        // A unit stored in an earlier release stays in its group even once it falls outside
+        // the experiment's traffic: stickiness comes before layer and traffic.
+        let unit = unitID { !ProfileRedesignSplitTest.definition.rules.isEnrolled(unit: $0) }
+        let store = InMemoryAssignmentStore([
+            StorageKey.assignment(experiment: "profile_redesign", unit: unit): "new_v2"
+        ])
+        let service = SplitTestingService(configuration: .init(store: store))
+        service.associate(user: unit)
+        let test = service.fetchSplitTest(ProfileRedesignSplitTest.self)
+        #expect(test.currentGroup == .newV2)
+        #expect(test.assignment.reason == .sticky)
+    }
 }

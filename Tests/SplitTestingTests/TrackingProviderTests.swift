@@ -54,6 +54,23 @@ import Testing
         #expect(objects.allSatisfy { $0["date"] is String })
     }
 
+    @Test func jsonLinesDecodeBackIntoTypedValues() throws {
+        struct Line: Decodable {
+            let event: String
+            let properties: [String: TrackingValue]
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("events.jsonl")
+        let provider = JSONLinesTrackingProvider(fileURL: url)
+        let properties: [String: TrackingValue] = ["text": "ключ 🗻", "count": 3, "ratio": 0.25, "flag": false]
+        provider.track(TrackingEvent("typed", properties: properties))
+        provider.flush()
+        let line = try JSONDecoder().decode(Line.self, from: Data(contentsOf: url))
+        #expect(line.event == "typed")
+        #expect(line.properties == properties)
+    }
+
     @Test func jsonLinesProviderAppendsToAnExistingFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
