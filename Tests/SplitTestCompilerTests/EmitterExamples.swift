@@ -24,13 +24,13 @@ enum EmitterExamples {
         groups: [ExperimentGroup] = [group("control", buckets: 5000), group("treatment", buckets: 5000)],
         parameters: [ParameterDeclaration] = [], controlIndex: Int = 0, salt: String? = nil,
         trafficBuckets: Int = 10_000, layer: SplitTestLayer? = nil, winnerIndex: Int? = nil,
-        swiftName: String? = nil, displayPath: String = "experiments/example.yaml"
+        expires: CalendarDate? = nil, swiftName: String? = nil, displayPath: String = "experiments/example.yaml"
     ) -> Experiment {
         Experiment(
             identifier: identifier, unitType: unitType, description: description, owner: owner,
             groups: groups, parameters: parameters, controlIndex: controlIndex,
             salt: salt ?? identifier, trafficBuckets: trafficBuckets, layer: layer,
-            winnerIndex: winnerIndex, expires: nil,
+            winnerIndex: winnerIndex, expires: expires,
             swiftName: swiftName ?? SwiftNaming.typeName(forIdentifier: identifier),
             displayPath: displayPath, location: location)
     }

@@ -119,6 +119,17 @@ import Testing
             """))
     }
 
+    @Test func provenanceNamesOwnerExpiryAndFile() {
+        let withAll = X.experiment(
+            owner: "growth-team", expires: CalendarDate(year: 2027, month: 3, day: 1),
+            displayPath: "experiments/button_color.yaml")
+        #expect(SwiftEmitter().emit([withAll], sourcePaths: []).contains(
+            "\n/// Owner: growth-team · Expires 2027-03-01 · Defined in experiments/button_color.yaml\nnonisolated"))
+        let emptyOwner = X.experiment(owner: "  ")
+        #expect(SwiftEmitter().emit([emptyOwner], sourcePaths: []).contains(
+            "\n/// Defined in experiments/example.yaml\nnonisolated"))
+    }
+
     @Test func commentsCannotBeBrokenByControlOrInvisibleCharacters() {
         let experiment = X.experiment(
             description: "bell\u{07} and \u{202E}override\u{2028}next", owner: "team\nb",

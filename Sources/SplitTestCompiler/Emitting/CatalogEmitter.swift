@@ -9,12 +9,12 @@ struct CatalogEmitter {
 
     func emit(_ experiments: [Experiment], into printer: inout CodePrinter) {
         let typeNames = experiments.map { $0.swiftName + ".self" }
-        printer.docComment("""
-            Every generated split test, in identifier order: for debug menus, and for checking
-            assignments that arrive from elsewhere (a backend whitelist, launch arguments).
-            """)
+        printer.docLines([
+            "Every generated split test, in identifier order: for debug menus, and for checking",
+            "assignments that arrive from elsewhere (a backend whitelist, launch arguments).",
+        ])
         printer.block("nonisolated \(access)enum SplitTestCatalog") { printer in
-            printer.docComment("The type of each split test.")
+            printer.docLines(["The type of each split test."])
             guard typeNames.count > Self.catalogChunkSize else {
                 Self.emitTypeList(typeNames, declaration: "\(access)static let all", into: &printer)
                 return

@@ -3,31 +3,30 @@
 struct CodePrinter {
     /// What has been printed so far; every line ends in a newline.
     private(set) var output = ""
-    private var depth = 0
+    private var indentation = ""
     private static let indentUnit = "    "
 
     /// Prints one line at the current indentation; an empty line carries no trailing spaces.
     mutating func line(_ text: String = "") {
         if !text.isEmpty {
-            for _ in 0..<depth { output += Self.indentUnit }
+            output += indentation
             output += text
         }
         output += "\n"
     }
 
-    /// Prints each line of `text` as a `///` doc comment; nothing for `nil`.
-    mutating func docComment(_ text: String?) {
-        guard let text else { return }
-        for docLine in CommentText.lines(of: text) {
+    /// Prints lines that are already safe in a comment (from `CommentText`) as `///` lines.
+    mutating func docLines(_ lines: [String]) {
+        for docLine in lines {
             line(docLine.isEmpty ? "///" : "/// " + docLine)
         }
     }
 
     /// Indents what `body` prints by one level.
     mutating func indented(_ body: (inout CodePrinter) -> Void) {
-        depth += 1
+        indentation += Self.indentUnit
         body(&self)
-        depth -= 1
+        indentation.removeLast(Self.indentUnit.count)
     }
 
     /// Prints `opener {`, the indented body, and the closing brace.
@@ -35,5 +34,10 @@ struct CodePrinter {
         line(opener + " {")
         indented(body)
         line("}")
+    }
+
+    /// Reserves room for about `count` more bytes, when the caller can estimate the output.
+    mutating func reserveCapacity(_ count: Int) {
+        output.reserveCapacity(output.utf8.count + count)
     }
 }

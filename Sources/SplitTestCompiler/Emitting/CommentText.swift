@@ -1,13 +1,25 @@
 /// Free text (descriptions, owners, paths) made safe to print inside `//` and `///` comments.
+///
+/// Most text is plain ASCII, which takes a byte-level fast path: the emitter must stay a small
+/// part of the compiler's time on thousands of experiments.
 enum CommentText {
     /// The lines of `text`, split at every kind of line break, with trailing whitespace removed
     /// and invisible or control characters spelled as `\u{…}` so that nothing in the comment can
     /// end it early, reorder how it displays, or make the compiler warn about the file.
     static func lines(of text: String) -> [String] {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map { visible(String($0)) }
+        var lines = isPlainASCII(text, allowingNewlines: true)
+            ? text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                .map { trimmedTrailingSpaces(String(Substring($0))) }
+            : text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .map { visible(String($0)) }
         while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// `text` on one line: line breaks become spaces.
+    static func singleLine(_ text: String) -> String {
+        if isPlainASCII(text, allowingNewlines: false) { return trimmedTrailingSpaces(text) }
+        return lines(of: text).joined(separator: " ")
     }
 
     /// `text` without the blank lines and spaces around it, or `nil` when nothing is left, so
@@ -21,9 +33,19 @@ enum CommentText {
         return String(scalars[first...last])
     }
 
-    /// `text` on one line: line breaks become spaces.
-    static func singleLine(_ text: String) -> String {
-        lines(of: text).joined(separator: " ")
+    /// Whether every byte is printable ASCII (or a line feed, when allowed): such text needs no
+    /// escaping in a comment.
+    private static func isPlainASCII(_ text: String, allowingNewlines: Bool) -> Bool {
+        text.utf8.allSatisfy { byte in
+            (byte >= 0x20 && byte < 0x7F) || (allowingNewlines && byte == UInt8(ascii: "\n"))
+        }
+    }
+
+    private static func trimmedTrailingSpaces(_ line: String) -> String {
+        guard line.utf8.last == UInt8(ascii: " ") else { return line }
+        var line = line
+        while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+        return line
     }
 
     private static func visible(_ text: String) -> String {

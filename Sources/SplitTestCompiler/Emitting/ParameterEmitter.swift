@@ -4,6 +4,8 @@ struct ParameterEmitter {
     let experiment: Experiment
     /// `"public "` or `""`.
     let access: String
+    /// The Swift case name of each group, escaped.
+    let caseNames: [String]
 
     func emit(into printer: inout CodePrinter) {
         guard !experiment.parameters.isEmpty else { return }
@@ -23,7 +25,7 @@ struct ParameterEmitter {
             }
             return SwiftLiteral.value(group.parameterValues[index])
         }
-        printer.docComment("The `\(parameter.name)` parameter of the group.")
+        printer.docLines(["The `\(parameter.name)` parameter of the group."])
         let declaration = "\(access)var \(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(parameter.name))): \(parameter.type.rawValue)"
         // One value for every group needs no switch; the literal alone type-checks fastest.
         if let first = literals.first, literals.allSatisfy({ $0 == first }) {
@@ -33,8 +35,8 @@ struct ParameterEmitter {
         printer.block(declaration) { printer in
             // Cases sit at the level of their `switch`, as Swift style writes them.
             printer.line("switch self {")
-            for (group, literal) in zip(experiment.groups, literals) {
-                printer.line("case .\(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(group.name))): \(literal)")
+            for (caseName, literal) in zip(caseNames, literals) {
+                printer.line("case .\(caseName): \(literal)")
             }
             printer.line("}")
         }

@@ -23,6 +23,8 @@ public struct SwiftEmitter: Sendable {
     /// `sourcePaths` are the display paths of the definition files, named in the header.
     public func emit(_ experiments: [Experiment], sourcePaths: [String]) -> String {
         var printer = CodePrinter()
+        // A typical experiment generates about 2 KB; growing the buffer in one step saves copies.
+        printer.reserveCapacity(1024 + experiments.count * 2048)
         for headerLine in Self.headerLines(sourcePaths: sourcePaths) {
             printer.line(headerLine)
         }

@@ -6,6 +6,10 @@ enum SwiftLiteral {
     /// separators other than the space, unassigned or private-use code points, combining marks
     /// that would attach to the opening quote) is written as `\u{…}`.
     static func string(_ value: String) -> String {
+        let needsNoEscape = value.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+        if needsNoEscape { return "\"" + value + "\"" }
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -37,7 +37,7 @@ enum ExperimentProperties {
             ]),
             ("salt", [
                 "description": "The hash salt. Default: the identifier. Changing it reshuffles every unit.",
-                "type": "string",
+                "type": ["string", "number"],
                 "minLength": 1,
             ]),
             ("traffic", [
@@ -65,10 +65,16 @@ enum ExperimentProperties {
                 "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
             ]),
             ("swift_name", [
-                "description": "The generated Swift type's name. Default: the identifier in UpperCamelCase followed by SplitTest.",
+                "description": "The generated Swift type's name. Default: the identifier in UpperCamelCase followed by SplitTest. Not a Swift keyword, nor a name the generated code already uses.",
                 "type": "string",
                 "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                "not": ["enum": .array(reservedSwiftNames.map(JSONValue.string))],
             ]),
         ]
+    }
+
+    /// The names `swift_name` cannot take, as the compiler rejects them, sorted for a stable schema.
+    private static var reservedSwiftNames: [String] {
+        (NameRules.reservedTypeNames.union(SwiftNaming.keywords).union(["_"])).sorted()
     }
 }

@@ -68,9 +68,9 @@ enum SchemaDefinitions {
                 "additionalProperties": false,
                 "properties": [
                     "name": [
-                        "description": "The layer's name, shared by the experiments that must not overlap.",
+                        "description": "The layer's name, shared by the experiments that must not overlap: lower-case letters, digits and underscores, starting with a letter.",
                         "type": "string",
-                        "minLength": 1,
+                        "pattern": .string(DefinitionSchema.snakeCasePattern),
                     ],
                     "range": [
                         "description": "[start, end] in percent, 0 ≤ start < end ≤ 100; the experiment owns the layer's units from start (inclusive) to end (exclusive).",
