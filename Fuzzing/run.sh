@@ -46,10 +46,12 @@ base="$(cat "$root/experiments/button_color.yaml")"
 while IFS= read -r literal; do
     text="${literal:1:${#literal}-2}"
     text="${text//\\\"/\"}"
-    printf '%b' "$text" | add_seed
-    { printf '%s\n' "$base"; printf '%b\n' "$text"; } | add_seed
+    # Process substitution, not a pipe: add_seed must run in this shell to count.
+    add_seed < <(printf '%b' "$text")
+    add_seed < <(printf '%s\n' "$base"; printf '%b\n' "$text")
 done < <(cat "$root"/Tests/SplitTestCompilerTests/*.swift 2>/dev/null \
-    | grep -oE '"([^"\\]|\\.)*(\\n|[a-z_]+: )([^"\\]|\\.)*"' || true)
+    | grep -oE '"([^"\\]|\\.)*(\\n|[a-z_]+: )([^"\\]|\\.)*"' \
+    | grep -vE ': (error|warning|note): ' || true)
 echo "fuzzing with $seed seeds for $seconds s" >&2
 
 status=0
