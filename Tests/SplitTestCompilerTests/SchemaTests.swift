@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Runs the committed Python check with the real `jsonschema` and `yaml` packages: every
-    /// example definition is accepted, every bad fixture rejected.
+    /// example definition and good fixture is accepted, every bad fixture rejected where it says.
     @Test func acceptsEveryExampleAndRejectsEveryBadFixture() throws {
         let schemaFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("splittest-schema-\(UUID().uuidString).json")
@@ -34,8 +34,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", GoldenFiles.schemaFixtures.appendingPathComponent("check_schema.py").path,
-            schemaFile.path, GoldenFiles.experiments.path,
-            GoldenFiles.schemaFixtures.appendingPathComponent("bad").path,
+            schemaFile.path, GoldenFiles.schemaFixtures.appendingPathComponent("bad").path,
+            GoldenFiles.experiments.path, GoldenFiles.schemaFixtures.appendingPathComponent("good").path,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -52,5 +52,20 @@ import Testing
             ? "python3 is not on PATH: install Python 3 with `python3 -m pip install jsonschema pyyaml`\n" : ""
         #expect(process.terminationStatus == 0, "\(hint)\(text)")
         #expect(text.contains(" bad documents rejected, 0 failures"), "\(text)")
+    }
+
+    /// The schema and the compiler must agree: what the schema rejects the compiler rejects too,
+    /// so that an editor never flags a definition that builds, nor passes one that does not.
+    @Test func fixturesAgreeWithTheCompiler() throws {
+        for (folder, expectErrors) in [("good", false), ("bad", true)] {
+            let paths = try GoldenFiles.definitionPaths(under: GoldenFiles.schemaFixtures.appendingPathComponent(folder))
+            #expect(!paths.isEmpty)
+            for path in paths {
+                let contents = try Data(contentsOf: GoldenFiles.repositoryRoot.appendingPathComponent(path))
+                let result = DefinitionCompiler.compile(
+                    [SourceFile(path: path, contents: Array(contents))], today: GoldenTests.today)
+                #expect(result.hasErrors == expectErrors, "\(path): \(result.diagnostics.map(\.description))")
+            }
+        }
     }
 }

@@ -16,7 +16,7 @@ enum SchemaDefinitions {
                 "items": ["$ref": "#/$defs/groupName"],
             ]),
             ("groupMapping", [
-                "description": "Group name to weight, or to a long-form group.",
+                "description": "Group name to weight, to a long-form group, or to nothing (weight 1).",
                 "type": "object",
                 "minProperties": 2,
                 "propertyNames": ["$ref": "#/$defs/groupName"],
@@ -24,6 +24,7 @@ enum SchemaDefinitions {
                     "anyOf": [
                         ["$ref": "#/$defs/weight"],
                         ["$ref": "#/$defs/group"],
+                        ["type": "null"],
                     ],
                 ],
             ]),

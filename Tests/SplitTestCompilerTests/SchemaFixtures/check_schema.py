@@ -1,8 +1,8 @@
 """Checks the definition language's JSON Schema against real definitions.
 
-Usage: check_schema.py SCHEMA.json EXPERIMENTS_DIR BAD_DIR
+Usage: check_schema.py SCHEMA.json BAD_DIR GOOD_DIR [GOOD_DIR...]
 
-Every document of every *.yaml / *.yml file under EXPERIMENTS_DIR must be accepted, and every
+Every document of every *.yaml / *.yml file under each GOOD_DIR must be accepted, and every
 document under BAD_DIR must be rejected, with an error at the place that the file's first line,
 `# error at: <dotted path>` (or `(root)`), names: a fixture rejected for another reason proves
 nothing. Exits 0 when both hold, 1 with a report otherwise, and
@@ -68,14 +68,14 @@ def definition_files(folder):
     return sorted(p for p in pathlib.Path(folder).rglob("*") if p.suffix in (".yaml", ".yml"))
 
 
-def main(schema_path, experiments_dir, bad_dir):
+def main(schema_path, bad_dir, *good_dirs):
     with open(schema_path, encoding="utf-8") as file:
         schema = json.load(file)
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
     failures = []
 
-    good = definition_files(experiments_dir)
+    good = [path for folder in good_dirs for path in definition_files(folder)]
     accepted = 0
     for path in good:
         for index, document in enumerate(documents(path)):
@@ -111,7 +111,7 @@ def main(schema_path, experiments_dir, bad_dir):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) < 4:
         print(__doc__)
         sys.exit(2)
     sys.exit(main(*sys.argv[1:]))
