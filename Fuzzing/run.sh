@@ -57,6 +57,7 @@ echo "fuzzing with $seed seeds for $seconds s" >&2
 status=0
 "$fuzzer" "$work/corpus" "$work/seeds" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -dict="$here/definitions.dict" \
     -artifact_prefix="$work/findings/" -print_final_stats=1 2>&1 | tail -n 40 || status=$?
 
 if [ "$status" -ne 0 ] || compgen -G "$work/findings/*" >/dev/null; then
