@@ -31,7 +31,7 @@ extension ExperimentParser {
             }
         case .sequence(let items):
             guard withinGroupLimit(items.count, at: node) else { return nil }
-            var seen: [String: YAMLNode] = [:]
+            var seen = NameIndex<YAMLNode>()
             for item in items {
                 guard let name = item.stringValue, item.scalarText != nil else {
                     error("each item of 'groups' must be a group name; found \(item.kindDescription)", at: item)
@@ -43,7 +43,7 @@ extension ExperimentParser {
                     valid = false
                     continue
                 }
-                seen[name] = item
+                seen.insert(name, item)
                 guard let draft = newGroup(name, item) else {
                     valid = false
                     continue
@@ -109,8 +109,8 @@ extension ExperimentParser {
                     + "and 'params'; found a list", at: node)
             return false
         case .mapping:
-            let place = " in group '\(draft.name)'"
-            let keys = entries(of: node, allowed: ["weight", "description", "params"], place: place)
+            let name = draft.name
+            let keys = entries(of: node, allowed: ["weight", "description", "params"], place: " in group '\(name)'")
             var valid = true
             if let weight = keys["weight"] { valid = readWeight(weight.value, into: &draft) && valid }
             if let description = keys["description"] {
@@ -118,7 +118,7 @@ extension ExperimentParser {
                 valid = draft.description != nil && valid
             }
             if let params = keys["params"] {
-                if let parameters = readParameters(params.value, place: "of group '\(draft.name)'") {
+                if let parameters = readParameters(params.value, place: "of group '\(name)'") {
                     draft.parameters = parameters
                 } else {
                     valid = false

@@ -10,47 +10,49 @@ struct ParameterDraft {
 /// groups, and filling every group's values in declaration order.
 extension ExperimentParser {
     /// The entries of a `params` or `defaults` mapping; nil when any is invalid.
-    mutating func readParameters(_ node: YAMLNode, place: String) -> [ParameterDraft]? {
+    mutating func readParameters(_ node: YAMLNode, place: @autoclosure () -> String) -> [ParameterDraft]? {
         guard case .mapping(let pairs) = node.content else {
             error(
-                "the parameters \(place) must be a mapping of names to values; found \(node.kindDescription)",
+                "the parameters \(place()) must be a mapping of names to values; found \(node.kindDescription)",
                 at: node)
             return nil
         }
         guard pairs.count <= limits.parametersPerGroup else {
             error(
-                "\(pairs.count) parameters \(place); a group may declare at most "
+                "\(pairs.count) parameters \(place()); a group may declare at most "
                     + "\(limits.parametersPerGroup)", at: node)
             return nil
         }
         let errorsBefore = log.errorCount
         var drafts: [ParameterDraft] = []
-        for (name, pair) in entries(of: node, noun: "parameter", place: " \(place)").ordered {
+        for (name, pair) in entries(of: node, noun: "parameter", place: " \(place())").ordered {
             guard NameRules.isName(name) else {
                 error("parameter name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
                 continue
             }
-            guard let value = parameterValue(pair.value, name: name, place: place) else { continue }
+            guard let value = parameterValue(pair.value, name: name, place: place()) else { continue }
             drafts.append(ParameterDraft(name: name, nameNode: pair.key, value: value, valueNode: pair.value))
         }
         return log.errorCount == errorsBefore ? drafts : nil
     }
 
-    private mutating func parameterValue(_ node: YAMLNode, name: String, place: String) -> ParameterValue? {
+    private mutating func parameterValue(
+        _ node: YAMLNode, name: String, place: @autoclosure () -> String
+    ) -> ParameterValue? {
         switch CoreSchema.value(of: node) {
         case nil:
             error(
-                "parameter '\(name)' \(place) must be a single value (text, a number, true or false); "
+                "parameter '\(name)' \(place()) must be a single value (text, a number, true or false); "
                     + "found \(node.kindDescription)", at: node)
         case .null:
-            error("parameter '\(name)' \(place) has no value", at: node)
+            error("parameter '\(name)' \(place()) has no value", at: node)
         case .bool(let value):
             return .bool(value)
         case .int(let value):
             return .int(value)
         case .double(let value):
             if value.isFinite { return .double(value) }
-            error("parameter '\(name)' \(place) must be a finite number; found \(node.kindDescription)", at: node)
+            error("parameter '\(name)' \(place()) must be a finite number; found \(node.kindDescription)", at: node)
         case .string(let value):
             return .string(value)
         }
@@ -65,58 +67,59 @@ extension ExperimentParser {
         struct Inferred {
             var type: ParameterType
             var firstType: ParameterType
-            var firstSource: String
+            /// The group that first gives the parameter, or nil for `defaults`.
+            var firstGroup: String?
             var nameNode: YAMLNode
             var clashed = false
         }
-        var order: [String] = []
-        var inferred: [String: Inferred] = [:]
+        var inferred = NameIndex<Inferred>()
         var valid = true
-        func consider(_ parameter: ParameterDraft, source: String, parser: inout ExperimentParser) {
-            guard var known = inferred[parameter.name] else {
-                order.append(parameter.name)
-                let type = parameter.value.type
-                inferred[parameter.name] = Inferred(
-                    type: type, firstType: type, firstSource: source, nameNode: parameter.nameNode)
+        func consider(_ parameter: ParameterDraft, group: String?, parser: inout ExperimentParser) {
+            let type = parameter.value.type
+            guard let position = inferred.position(of: parameter.name) else {
+                inferred.insert(
+                    parameter.name,
+                    Inferred(type: type, firstType: type, firstGroup: group, nameNode: parameter.nameNode))
                 return
             }
-            let type = parameter.value.type
+            var known = inferred.values[position]
             if type == known.type || known.clashed { return }
-            if Set([type, known.type]) == [.int, .double] {
+            if (type == .int && known.type == .double) || (type == .double && known.type == .int) {
                 known.type = .double
             } else {
                 parser.error(
                     "parameter '\(parameter.name)' is \(Self.article(known.firstType)) \(known.firstType.rawValue) "
-                        + "in \(known.firstSource) but \(Self.article(type)) \(type.rawValue) in \(source)",
+                        + "in \(Self.source(known.firstGroup)) but \(Self.article(type)) \(type.rawValue) in "
+                        + Self.source(group),
                     at: parameter.valueNode)
                 known.clashed = true
                 valid = false
             }
-            inferred[parameter.name] = known
+            inferred.replaceValue(at: position, with: known)
         }
         for group in groups {
-            for parameter in group.parameters { consider(parameter, source: "group '\(group.name)'", parser: &self) }
+            for parameter in group.parameters { consider(parameter, group: group.name, parser: &self) }
         }
-        for parameter in defaults ?? [] { consider(parameter, source: "'defaults'", parser: &self) }
+        for parameter in defaults ?? [] { consider(parameter, group: nil, parser: &self) }
 
-        let declarations = order.map { name in
-            let known = inferred[name]!
-            return ParameterDeclaration(name: name, type: known.type, location: file.location(of: known.nameNode))
+        let declarations = zip(inferred.names, inferred.values).map { name, known in
+            ParameterDeclaration(name: name, type: known.type, location: file.location(of: known.nameNode))
         }
-        valid = NameRules.checkParameterNames(declarations, nodes: order.map { inferred[$0]!.nameNode }, groups: groups, parser: &self) && valid
+        valid = NameRules.checkParameterNames(
+            declarations, nodes: inferred.values.map(\.nameNode), groups: groups, parser: &self) && valid
         guard valid else { return nil }
 
-        var defaultValues: [String: ParameterValue] = [:]
-        for parameter in defaults ?? [] { defaultValues[parameter.name] = parameter.value }
+        let defaultValues = ParameterLookup(defaults ?? [])
         var values: [[ParameterValue]] = []
         values.reserveCapacity(groups.count)
         for group in groups {
-            var own: [String: ParameterValue] = [:]
-            for parameter in group.parameters { own[parameter.name] = parameter.value }
+            let own = ParameterLookup(group.parameters)
             var row: [ParameterValue] = []
             row.reserveCapacity(declarations.count)
-            for declaration in declarations {
-                guard let value = own[declaration.name] ?? defaultValues[declaration.name] else {
+            for (position, declaration) in declarations.enumerated() {
+                guard let value = own.value(of: declaration.name, hint: position)
+                    ?? defaultValues.value(of: declaration.name, hint: position - group.parameters.count)
+                else {
                     error(
                         "group '\(group.name)' does not define parameter '\(declaration.name)'; "
                             + "define it there or give it a value in 'defaults'", at: group.nameNode)
@@ -134,7 +137,34 @@ extension ExperimentParser {
         return valid ? (declarations, values) : nil
     }
 
+    /// Where a parameter's value comes from, as messages say it.
+    private static func source(_ group: String?) -> String {
+        group.map { "group '\($0)'" } ?? "'defaults'"
+    }
+
     private static func article(_ type: ParameterType) -> String {
         type == .int ? "an" : "a"
+    }
+}
+
+/// Finds a parameter's value among a group's (or the defaults') parameters: at the position it
+/// usually has when groups list parameters in the same order, else by name.
+private struct ParameterLookup {
+    let drafts: [ParameterDraft]
+    var index: NameIndex<ParameterValue>?
+
+    init(_ drafts: [ParameterDraft]) {
+        self.drafts = drafts
+        if drafts.count > 12 {
+            var index = NameIndex<ParameterValue>()
+            for draft in drafts { index.insert(draft.name, draft.value) }
+            self.index = index
+        }
+    }
+
+    func value(of name: String, hint: Int) -> ParameterValue? {
+        if drafts.indices.contains(hint), drafts[hint].name == name { return drafts[hint].value }
+        if let index { return index[name] }
+        return drafts.first { $0.name == name }?.value
     }
 }

@@ -47,9 +47,9 @@ enum NameRules {
     /// that become one Swift case. Returns whether all are fine.
     static func checkGroupNames(_ groups: [GroupDraft], parser: inout ExperimentParser) -> Bool {
         var valid = true
-        var firstBySwiftName: [String: GroupDraft] = [:]
+        var firstBySwiftName = NameIndex<GroupDraft>(capacity: groups.count)
         for group in groups {
-            let swiftName = SwiftNaming.lowerCamelCase(group.name)
+            let swiftName = memberName(group.name)
             if SwiftNaming.reservedMemberNames.contains(swiftName) {
                 parser.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
                 valid = false
@@ -60,7 +60,7 @@ enum NameRules {
                     note: ("'\(first.name)' is defined here", first.nameNode))
                 valid = false
             } else {
-                firstBySwiftName[swiftName] = group
+                firstBySwiftName.insert(swiftName, group)
             }
         }
         return valid
@@ -73,11 +73,11 @@ enum NameRules {
         parser: inout ExperimentParser
     ) -> Bool {
         var valid = true
-        var groupBySwiftName: [String: GroupDraft] = [:]
-        for group in groups { groupBySwiftName[SwiftNaming.lowerCamelCase(group.name)] = group }
-        var firstBySwiftName: [String: (name: String, node: YAMLNode)] = [:]
+        var groupBySwiftName = NameIndex<GroupDraft>(capacity: groups.count)
+        for group in groups { groupBySwiftName.insert(memberName(group.name), group) }
+        var firstBySwiftName = NameIndex<(name: String, node: YAMLNode)>(capacity: declarations.count)
         for (declaration, node) in zip(declarations, nodes) {
-            let swiftName = SwiftNaming.lowerCamelCase(declaration.name)
+            let swiftName = memberName(declaration.name)
             if SwiftNaming.reservedMemberNames.contains(swiftName) {
                 parser.error(reservedMessage("parameter name", declaration.name, swiftName), at: node)
                 valid = false
@@ -94,10 +94,16 @@ enum NameRules {
                     note: ("'\(first.name)' is defined here", first.node))
                 valid = false
             } else {
-                firstBySwiftName[swiftName] = (declaration.name, node)
+                firstBySwiftName.insert(swiftName, (declaration.name, node))
             }
         }
         return valid
+    }
+
+    /// The Swift member a valid name becomes; a name without underscores stays as it is, which
+    /// spares the conversion for most names.
+    private static func memberName(_ name: String) -> String {
+        name.utf8.contains(UInt8(ascii: "_")) ? SwiftNaming.lowerCamelCase(name) : name
     }
 
     private static func reservedMessage(_ kind: String, _ name: String, _ swiftName: String) -> String {

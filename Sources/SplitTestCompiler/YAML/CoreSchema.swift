@@ -22,10 +22,11 @@ enum ScalarValue: Hashable, Sendable {
 enum CoreSchema {
     /// Whether a plain scalar is a null (`~`, `null`, `Null`, `NULL`, or nothing at all).
     static func isNull(_ text: String) -> Bool {
-        switch text {
-        case "", "~", "null", "Null", "NULL": true
-        default: false
+        guard let first = text.utf8.first else { return true }
+        guard first == UInt8(ascii: "~") || first == UInt8(ascii: "n") || first == UInt8(ascii: "N") else {
+            return false
         }
+        return text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
 
     /// The value of `node` when it is a scalar; nil for a mapping or a sequence.
@@ -36,6 +37,16 @@ enum CoreSchema {
 
     /// The value of a plain scalar.
     static func resolvePlain(_ text: String) -> ScalarValue {
+        guard let first = text.utf8.first else { return .null }
+        // Most plain scalars are names; only these first letters can start a keyword or a number.
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

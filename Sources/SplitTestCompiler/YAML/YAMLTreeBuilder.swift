@@ -11,8 +11,12 @@ struct YAMLTreeBuilder {
         var isMapping: Bool
         var line: Int
         var column: Int
-        /// A sequence's items, or a mapping's keys and values alternating.
+        /// A sequence's items.
         var items: [YAMLNode] = []
+        /// A mapping's entries.
+        var pairs: [YAMLPair] = []
+        /// A mapping key whose value has not been read yet.
+        var pendingKey: YAMLNode?
     }
 
     /// What the builder found wrong so far.
@@ -116,25 +120,22 @@ struct YAMLTreeBuilder {
     }
 
     private func finished(_ collection: OpenCollection) -> YAMLNode {
-        guard collection.isMapping else {
-            return YAMLNode(content: .sequence(collection.items), line: collection.line, column: collection.column)
-        }
-        precondition(collection.items.count % 2 == 0, "libyaml gives every mapping key a value")
-        var pairs: [YAMLPair] = []
-        pairs.reserveCapacity(collection.items.count / 2)
-        var index = 0
-        while index < collection.items.count {
-            pairs.append(YAMLPair(key: collection.items[index], value: collection.items[index + 1]))
-            index += 2
-        }
-        return YAMLNode(content: .mapping(pairs), line: collection.line, column: collection.column)
+        precondition(collection.pendingKey == nil, "libyaml gives every mapping key a value")
+        let content: YAMLNode.Content = collection.isMapping ? .mapping(collection.pairs) : .sequence(collection.items)
+        return YAMLNode(content: content, line: collection.line, column: collection.column)
     }
 
     private mutating func add(_ node: YAMLNode) {
-        if open.isEmpty {
+        let last = open.count - 1
+        if last < 0 {
             root = node
+        } else if !open[last].isMapping {
+            open[last].items.append(node)
+        } else if let key = open[last].pendingKey {
+            open[last].pairs.append(YAMLPair(key: key, value: node))
+            open[last].pendingKey = nil
         } else {
-            open[open.count - 1].items.append(node)
+            open[last].pendingKey = node
         }
     }
 
