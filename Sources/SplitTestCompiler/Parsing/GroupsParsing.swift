@@ -66,7 +66,12 @@ extension ExperimentParser {
             error("at least one group must have a positive weight", at: node)
             return nil
         }
-        let counts = BucketAllocation.bucketCounts(forWeights: drafts.map(\.weight))
+        let weights = drafts.map(\.weight)
+        guard weights.reduce(0, +).isFinite else {
+            error("the weights add up to more than a number can hold; scale them down", at: node)
+            return nil
+        }
+        let counts = BucketAllocation.bucketCounts(forWeights: weights)
         for index in drafts.indices {
             drafts[index].bucketCount = counts[index]
             if counts[index] == 0 && drafts[index].weight > 0 {

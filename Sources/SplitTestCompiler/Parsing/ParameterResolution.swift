@@ -1,11 +1,3 @@
-/// One entry of a group's `params` (or of `defaults`), with a valid name and a scalar value.
-struct ParameterDraft {
-    var name: String
-    var nameNode: YAMLNode
-    var value: ParameterValue
-    var valueNode: YAMLNode
-}
-
 /// Group parameters: reading `params` and `defaults`, inferring each parameter's type across the
 /// groups, and filling every group's values in declaration order.
 extension ExperimentParser {
@@ -144,27 +136,5 @@ extension ExperimentParser {
 
     private static func article(_ type: ParameterType) -> String {
         type == .int ? "an" : "a"
-    }
-}
-
-/// Finds a parameter's value among a group's (or the defaults') parameters: at the position it
-/// usually has when groups list parameters in the same order, else by name.
-private struct ParameterLookup {
-    let drafts: [ParameterDraft]
-    var index: NameIndex<ParameterValue>?
-
-    init(_ drafts: [ParameterDraft]) {
-        self.drafts = drafts
-        if drafts.count > 12 {
-            var index = NameIndex<ParameterValue>()
-            for draft in drafts { index.insert(draft.name, draft.value) }
-            self.index = index
-        }
-    }
-
-    func value(of name: String, hint: Int) -> ParameterValue? {
-        if drafts.indices.contains(hint), drafts[hint].name == name { return drafts[hint].value }
-        if let index { return index[name] }
-        return drafts.first { $0.name == name }?.value
     }
 }
