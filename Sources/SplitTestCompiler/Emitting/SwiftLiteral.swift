@@ -43,10 +43,14 @@ enum SwiftLiteral {
     }
 
     /// A floating-point literal that reads back as the same `Double` and is never mistaken for an
-    /// integer (`1.0`, `2.5`, `1e-07`); infinities and NaN, which have no literal, by name.
+    /// integer (`1.0`, `2.5`, `1e-07`); infinities and NaN, which have no literal, by name, and
+    /// subnormals by their bits.
     static func double(_ value: Double) -> String {
         if value.isNaN { return "Double.nan" }
         if value.isInfinite { return value < 0 ? "-Double.infinity" : "Double.infinity" }
+        // Swift warns that a subnormal literal "underflows and loses precision", even when it is
+        // exact; the bit pattern says the same value without a warning.
+        if value.isSubnormal { return "Double(bitPattern: 0x" + String(value.bitPattern, radix: 16, uppercase: true) + ")" }
         // `description` is the shortest spelling that round-trips, and always has a `.` or an `e`.
         return value.description
     }
