@@ -37,7 +37,8 @@ struct BenchmarksDocument {
             scan of the same in-memory bytes (the floor for a libyaml-based compiler) and against
             Yams `compose_all` of the same bytes (what Yams-based Swift generators pay before
             reading a key). The debug build matters because the build plugin runs `splitc` in
-            debug; libyaml itself is the system library, optimised, in both builds.
+            debug; the scan and the compiler use the system libyaml, optimised, in both builds,
+            whereas Yams compiles its bundled copy of libyaml with the rest of the build.
 
             \(report.compilerSection())
 
@@ -58,7 +59,7 @@ struct BenchmarksDocument {
 
             \(report.runtimeSection())
 
-            <details><summary>ordo-one/benchmark output</summary>
+            <details><summary>ordo-one/benchmark output (figures per iteration of 1,000 operations)</summary>
 
             \(report.runtimeMarkdown.trimmingCharacters(in: .whitespacesAndNewlines))
 

@@ -32,6 +32,10 @@ do {
     if let start = runtimeMarkdown.range(of: "## Baseline") {
         runtimeMarkdown = String(runtimeMarkdown[start.lowerBound...])
     }
+    // Its headings sit inside a section of BENCHMARKS.md, two levels down.
+    runtimeMarkdown = runtimeMarkdown.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.hasPrefix("## ") || $0.hasPrefix("### ") ? "##" + $0 : String($0) }
+        .joined(separator: "\n")
     let report = Report(
         compilerDebug: try load([CompilerMeasurement].self, directory, "compiler-debug.json"),
         compilerRelease: try load([CompilerMeasurement].self, directory, "compiler-release.json"),
