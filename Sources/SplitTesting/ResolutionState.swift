@@ -106,7 +106,8 @@ struct ResolutionState: Sendable {
             return (group, cached.reason, unit)
         }
         let (group, reason) = Self.resolveAfresh(T.self, unit: unit, store: store, issues: &issues)
-        cache[key] = Cached(group: group.rawValue, reason: reason)
+        // A bucketed group is stored from now on, so later fetches find it as step 3 would.
+        cache[key] = Cached(group: group.rawValue, reason: reason == .bucketed ? .sticky : reason)
         return (group, reason, unit)
     }
 

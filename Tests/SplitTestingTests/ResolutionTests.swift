@@ -15,6 +15,10 @@ import SplitTesting
         #expect(test.assignment.unitID == Self.device)
         #expect(test.assignment.experiment == "button_color")
         #expect(store.snapshot[StorageKey.assignment(experiment: "button_color", unit: Self.device)] == "blue")
+        // From now on the group is stored: later fetches find it, as step 3 of the order would.
+        let again = service.fetchSplitTest(ButtonColorSplitTest.self)
+        #expect(again.currentGroup == .blue)
+        #expect(again.assignment.reason == .sticky)
     }
 
     @Test func bucketedGroupMatchesTheDefinitionForManyUnits() {
