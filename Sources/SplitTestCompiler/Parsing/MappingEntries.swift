@@ -42,7 +42,7 @@ extension ExperimentParser {
                 error("\(noun)s\(place()) must be names; found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
-            if let allowed, !allowed.contains(name) {
+            if let allowed, NameIndex<YAMLPair>.linearPosition(of: name, in: allowed) == nil {
                 let shown = Self.shown(name)
                 error(
                     "unknown key '\(shown)'\(place())" + Suggestions.didYouMean(name, in: allowed),

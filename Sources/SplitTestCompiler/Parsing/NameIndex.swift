@@ -31,7 +31,14 @@ struct NameIndex<Value> {
     /// The position of `name` in insertion order.
     func position(of name: String) -> Int? {
         if let positions { return positions[name] }
-        return names.firstIndex(of: name)
+        return Self.linearPosition(of: name, in: names)
+    }
+
+    /// The position of `name` in `names`, comparing lengths first: unequal strings of one length
+    /// are rare among keys, and a length is far cheaper to compare than a string.
+    static func linearPosition(of name: String, in names: [String]) -> Int? {
+        let length = name.utf8.count
+        return names.firstIndex { $0.utf8.count == length && $0 == name }
     }
 
     /// Adds `name`; returns the value already there instead, leaving it, when there is one.
