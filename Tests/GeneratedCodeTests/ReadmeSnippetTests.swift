@@ -1,0 +1,73 @@
+import Foundation
+import SplitTesting
+import Testing
+
+@Suite struct ReadmeSnippetTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The lines of `text` that carry code, trimmed; imports are left out since a file has its own.
+    static func codeLines(_ text: some StringProtocol) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+    }
+
+    /// Every fenced Swift block of the README but the package manifest.
+    static func readmeSnippets() throws -> [String] {
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        var snippets: [String] = []
+        for (index, part) in readme.components(separatedBy: "```swift\n").enumerated() where index > 0 {
+            guard let end = part.range(of: "\n```") else { continue }
+            let snippet = String(part[..<end.lowerBound])
+            if !snippet.hasPrefix("// swift-tools-version") { snippets.append(snippet) }
+        }
+        return snippets
+    }
+
+    @Test func everyReadmeSnippetIsCompiledHere() throws {
+        let source = try String(
+            contentsOf: Self.repository.appendingPathComponent("Tests/GeneratedCodeTests/ReadmeSnippets.swift"),
+            encoding: .utf8)
+        let compiled = Self.codeLines(source)
+        let snippets = try Self.readmeSnippets()
+        #expect(snippets.count >= 6)
+        for snippet in snippets {
+            let lines = Self.codeLines(snippet)
+            let found = compiled.indices.contains { start in
+                start + lines.count <= compiled.count && Array(compiled[start..<start + lines.count]) == lines
+            }
+            #expect(found, "README snippet not found in ReadmeSnippets.swift:\n\(snippet)")
+        }
+    }
+
+    @Test func readmeSnippetsDoWhatTheReadmeSays() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let analytics = RecordingTrackingProvider()
+        let service = readmeSetUp(
+            applicationSupport: directory, analytics: analytics, logger: ReadmeLogger(lines: RecordingTrackingProvider()))
+
+        let screen = ReadmeScreen()
+        readmeIntroduction(service: service, buyButton: screen)
+        readmeFetchSwitchHit(service: service, screen: screen)
+        let group = service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup
+        #expect(screen.color == group.color)
+        #expect(screen.shown == [group == .red ? "classic" : "\(group.color) r\(group.cornerRadius)"])
+        // Two hits of the same group: one exposure.
+        let exposures = analytics.events.filter { $0.identifier == TrackingEvent.exposureIdentifier }
+        #expect(exposures.count == 1)
+
+        readmeGoal(service: service)
+        let goal = try #require(analytics.events.last)
+        #expect(goal.identifier == TrackingEvent.goalIdentifier)
+        #expect(goal.properties[TrackingEvent.groupPropertyName(experiment: "button_color")] == .string(group.rawValue))
+
+        readmeUsers(service: service, account: (id: "user-42", name: "Reader"))
+        #expect(service.currentUserID == nil)
+
+        readmeOverrides(service: service)
+        #expect(service.overrides.isEmpty)
+        #expect(service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == group)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SplitTesting
+
+// Every Swift snippet of README.md, as written there, inside functions whose parameters stand in
+// for the app code the snippets call. ReadmeSnippetTests checks that each snippet still appears
+// here line for line, so that the README cannot show code that does not compile.
+
+/// Stands in for an app's logger.
+struct ReadmeLogger: Sendable {
+    let lines: RecordingTrackingProvider
+    func warning(_ message: String) { lines.track(TrackingEvent("log", properties: ["message": .string(message)])) }
+}
+
+/// Stands in for an app's button and screen.
+final class ReadmeScreen {
+    var color = ""
+    var shown: [String] = []
+    func showClassicButton() { shown.append("classic") }
+    func showButton(color: String, cornerRadius: Int) { shown.append("\(color) r\(cornerRadius)") }
+}
+
+func readmeSetUp(applicationSupport: URL, analytics: any TrackingProvider, logger: ReadmeLogger) -> SplitTestingService {
+    let service = SplitTestingService(configuration: .init(
+        store: FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json")),
+        catalog: SplitTestCatalog.all,
+        tracking: TrackingClient(providers: [analytics]),
+        report: { issue in logger.warning("\(issue)") }))
+    return service
+}
+
+func readmeIntroduction(service: SplitTestingService, buyButton: ReadmeScreen) {
+    let buttonColor = service.fetchSplitTest(ButtonColorSplitTest.self)
+    buyButton.color = buttonColor.currentGroup.color  // "#FF3B30" or "#007AFF", typed from the YAML
+    buttonColor.hitSplitTest()  // the user saw it: logged once, to every analytics provider
+}
+
+func readmeFetchSwitchHit(service: SplitTestingService, screen: ReadmeScreen) {
+    func showClassicButton() { screen.showClassicButton() }
+    func showButton(color: String, cornerRadius: Int) { screen.showButton(color: color, cornerRadius: cornerRadius) }
+
+    let buttonColor = service.fetchSplitTest(ButtonColorSplitTest.self)
+    switch buttonColor.currentGroup {
+    case .red: showClassicButton()
+    case .blue, .darkGray: showButton(color: buttonColor.currentGroup.color,
+                                      cornerRadius: buttonColor.currentGroup.cornerRadius)
+    }
+    buttonColor.hitSplitTest()   // when the button is actually on screen
+}
+
+func readmeUsers(service: SplitTestingService, account: (id: String, name: String)) {
+    service.associate(user: account.id)   // on login
+    service.dissociate()                  // on logout
+}
+
+func readmeGoal(service: SplitTestingService) {
+    service.trackGoal("purchase", value: 3.99)
+}
+
+func readmeOverrides(service: SplitTestingService) {
+    service.setOverride(ButtonColorSplitTest.self, group: .blue)   // debug menu, QA, a whitelist
+    service.removeOverride(ButtonColorSplitTest.self)
+}
