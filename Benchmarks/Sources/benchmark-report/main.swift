@@ -28,12 +28,12 @@ do {
     guard arguments.command == "write" else { throw arguments.unknownCommand() }
     let directory = URL(fileURLWithPath: try arguments.string("results"))
     // The plugin prints its build and warnings first; the results start at the baseline heading.
-    var runtimeMarkdown = try text(directory, "runtime.md")
-    if let start = runtimeMarkdown.range(of: "## Baseline") {
-        runtimeMarkdown = String(runtimeMarkdown[start.lowerBound...])
+    var runtimeOutput = try text(directory, "runtime.md")
+    if let start = runtimeOutput.range(of: "## Baseline") {
+        runtimeOutput = String(runtimeOutput[start.lowerBound...])
     }
-    // Its headings sit inside a section of BENCHMARKS.md, two levels down.
-    runtimeMarkdown = runtimeMarkdown.split(separator: "\n", omittingEmptySubsequences: false)
+    // Shown inside a section of BENCHMARKS.md, its headings go two levels down.
+    let runtimeMarkdown = runtimeOutput.split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.hasPrefix("## ") || $0.hasPrefix("### ") ? "##" + $0 : String($0) }
         .joined(separator: "\n")
     let report = Report(
@@ -42,8 +42,12 @@ do {
         yamsDebug: try load([YamsMeasurement].self, directory, "yams-debug.json"),
         yamsRelease: try load([YamsMeasurement].self, directory, "yams-release.json"),
         typecheck: try load([TypecheckMeasurement].self, directory, "typecheck.json"),
-        runtime: RuntimeTable.parse(runtimeMarkdown),
+        runtime: RuntimeTable.parse(runtimeOutput),
         runtimeMarkdown: runtimeMarkdown)
+    guard report.runtime.count >= 4, report.runtime.allSatisfy({ $0.nanosecondsMedian.isFinite }) else {
+        throw BenchError("found \(report.runtime.count) runtime benchmarks with figures in runtime.md; "
+            + "expected 4: has ordo-one/benchmark's markdown output changed?")
+    }
     let document = BenchmarksDocument(
         report: report, machine: try text(directory, "machine.txt"),
         command: try arguments.string("command"), date: Date())
