@@ -1,43 +1,137 @@
 /// Accumulates Swift source line by line, so that indentation lives in one place instead of in
 /// every string the emitter builds.
+///
+/// Text goes straight into a byte buffer, a line's pieces one after another: building each line
+/// as a `String` first (interpolations, concatenations) cost more than everything else the
+/// emitter does on thousands of experiments.
 struct CodePrinter {
-    /// What has been printed so far; every line ends in a newline.
-    private(set) var output = ""
-    private var indentation = ""
-    private static let indentUnit = "    "
+    /// What has been printed so far, as UTF-8; every line ends in a newline.
+    private(set) var bytes: [UInt8] = []
+    /// Four spaces per level.
+    private var indentation: [UInt8] = []
+
+    /// What has been printed so far.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Prints one line at the current indentation; an empty line carries no trailing spaces.
     mutating func line(_ text: String = "") {
         if !text.isEmpty {
-            output += indentation
-            output += text
+            openLine()
+            write(text)
         }
-        output += "\n"
+        closeLine()
+    }
+
+    /// Prints one line made of two pieces.
+    mutating func line(_ a: String, _ b: String) {
+        openLine()
+        write(a)
+        write(b)
+        closeLine()
+    }
+
+    /// Prints one line made of three pieces.
+    mutating func line(_ a: String, _ b: String, _ c: String) {
+        openLine()
+        write(a)
+        write(b)
+        write(c)
+        closeLine()
+    }
+
+    /// Prints one line made of four pieces.
+    mutating func line(_ a: String, _ b: String, _ c: String, _ d: String) {
+        openLine()
+        write(a)
+        write(b)
+        write(c)
+        write(d)
+        closeLine()
+    }
+
+    /// Starts a line: writes the indentation that the pieces written next follow.
+    mutating func openLine() {
+        bytes.append(contentsOf: indentation)
+    }
+
+    /// Ends the line that `openLine` started.
+    mutating func closeLine() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes a piece of the current line.
+    mutating func write(_ text: String) {
+        // Native and small strings lend their UTF-8 directly, which copies in one step.
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// Writes UTF-8 bytes that are already safe where they go.
+    mutating func write(bytes text: some Collection<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// Writes one ASCII character.
+    mutating func write(ascii byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Writes `value` in decimal, without grouping.
+    mutating func writeDecimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        writeDigits(value.magnitude, grouped: false)
+    }
+
+    /// Writes the decimal digits of `magnitude`, with `_` between thousands when `grouped`.
+    mutating func writeDigits(_ magnitude: UInt, grouped: Bool) {
+        // UInt.max has 20 digits; 19 separators at most would fit as well.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var position = buffer.count
+            var rest = magnitude
+            var digits = 0
+            repeat {
+                if grouped && digits > 0 && digits % 3 == 0 {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: "_")
+                }
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                digits += 1
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+        }
     }
 
     /// Prints lines that are already safe in a comment (from `CommentText`) as `///` lines.
     mutating func docLines(_ lines: [String]) {
-        for docLine in lines {
-            line(docLine.isEmpty ? "///" : "/// " + docLine)
-        }
+        for docLine in lines { self.docLine(docLine) }
+    }
+
+    /// Prints one `///` line; an empty line has no trailing space.
+    mutating func docLine(_ text: String) {
+        openLine()
+        write(text.isEmpty ? "///" : "/// ")
+        write(text)
+        closeLine()
     }
 
     /// Indents what `body` prints by one level.
     mutating func indented(_ body: (inout CodePrinter) -> Void) {
-        indentation += Self.indentUnit
+        indentation.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
         body(&self)
-        indentation.removeLast(Self.indentUnit.count)
+        indentation.removeLast(4)
     }
 
     /// Prints `opener {`, the indented body, and the closing brace.
     mutating func block(_ opener: String, _ body: (inout CodePrinter) -> Void) {
-        line(opener + " {")
+        line(opener, " {")
         indented(body)
         line("}")
     }
 
     /// Reserves room for about `count` more bytes, when the caller can estimate the output.
     mutating func reserveCapacity(_ count: Int) {
-        output.reserveCapacity(output.utf8.count + count)
+        bytes.reserveCapacity(bytes.count + count)
     }
 }

@@ -22,10 +22,51 @@ enum CommentText {
         return lines(of: text).joined(separator: " ")
     }
 
+    /// Prints `lines(of: text)` as `///` lines, writing plain ASCII lines straight from `text`.
+    static func printLines(of text: String, into printer: inout CodePrinter) {
+        guard isPlainASCII(text, allowingNewlines: true) else {
+            printer.docLines(lines(of: text))
+            return
+        }
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map(withoutTrailingSpaces)
+        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines {
+            printer.openLine()
+            printer.write(line.isEmpty ? "///" : "/// ")
+            printer.write(bytes: line)
+            printer.closeLine()
+        }
+    }
+
+    /// Writes `singleLine(text)`.
+    static func writeSingleLine(_ text: String, into printer: inout CodePrinter) {
+        guard isPlainASCII(text, allowingNewlines: false) else {
+            printer.write(singleLine(text))
+            return
+        }
+        printer.write(bytes: withoutTrailingSpaces(text.utf8[...]))
+    }
+
+    private static func withoutTrailingSpaces(_ line: Substring.UTF8View) -> Substring.UTF8View {
+        guard let last = line.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return line[line.startIndex..<line.startIndex] }
+        return line[...last]
+    }
+
     /// `text` without the blank lines and spaces around it, or `nil` when nothing is left, so
     /// that a description followed by generated facts is separated by exactly one empty line.
     static func paragraph(_ text: String?) -> String? {
         guard let text else { return nil }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // The ASCII whitespace of Unicode's White_Space property: tab to carriage return, space.
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            let utf8 = text.utf8
+            guard let first = utf8.firstIndex(where: { !isSpace($0) }),
+                  let last = utf8.lastIndex(where: { !isSpace($0) })
+            else { return nil }
+            if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return text }
+            return String(text[first...last])
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -20,104 +20,173 @@ struct ExperimentEmitter {
     }
 
     func emit(into printer: inout CodePrinter) {
-        printer.docLines(typeDocumentation)
-        printer.block("nonisolated \(access)struct \(experiment.swiftName): SplitTest") { printer in
+        emitTypeDocumentation(into: &printer)
+        printer.openLine()
+        printer.write("nonisolated ")
+        printer.write(access)
+        printer.write("struct ")
+        printer.write(experiment.swiftName)
+        printer.write(": SplitTest {")
+        printer.closeLine()
+        printer.indented { printer in
             emitGroupEnum(into: &printer)
             printer.line()
-            printer.docLines(["The experiment's identifier, as written in its definition."])
-            printer.line("\(access)static let identifier: String = \(SwiftLiteral.string(experiment.identifier))")
+            printer.docLine("The experiment's identifier, as written in its definition.")
+            printer.openLine()
+            printer.write(access)
+            printer.write("static let identifier: String = ")
+            printer.writeStringLiteral(experiment.identifier)
+            printer.closeLine()
             printer.line()
-            printer.docLines(["How units are assigned, compiled from the definition."])
-            printer.line("\(access)static let definition = SplitTestDefinition<Group>(")
-            printer.indented { printer in
-                let arguments = definitionArguments
-                for (index, argument) in arguments.enumerated() {
-                    printer.line(argument + (index == arguments.count - 1 ? "" : ","))
-                }
-            }
+            printer.docLine("How units are assigned, compiled from the definition.")
+            printer.line(access, "static let definition = SplitTestDefinition<Group>(")
+            printer.indented { printer in emitDefinitionArguments(into: &printer) }
             printer.line(")")
             printer.line()
-            printer.docLines(["The resolution this value stands for."])
-            printer.line("\(access)let assignment: SplitTestAssignment<Group>")
+            printer.docLine("The resolution this value stands for.")
+            printer.line(access, "let assignment: SplitTestAssignment<Group>")
             printer.line()
-            printer.docLines(["Wraps a resolution; the service calls this."])
-            printer.block("\(access)init(assignment: SplitTestAssignment<Group>)") { printer in
-                printer.line("self.assignment = assignment")
-            }
+            printer.docLine("Wraps a resolution; the service calls this.")
+            printer.line(access, "init(assignment: SplitTestAssignment<Group>) {")
+            printer.indented { printer in printer.line("self.assignment = assignment") }
+            printer.line("}")
         }
+        printer.line("}")
         ParameterEmitter(experiment: experiment, access: access, caseNames: caseNames).emit(into: &printer)
     }
 
     /// The description, then who owns it, when it expires and where it is defined.
-    private var typeDocumentation: [String] {
-        var provenance = ""
+    private func emitTypeDocumentation(into printer: inout CodePrinter) {
+        if let description = CommentText.paragraph(experiment.description) {
+            CommentText.printLines(of: description, into: &printer)
+            printer.docLine("")
+        }
+        printer.openLine()
+        printer.write("/// ")
         if let owner = CommentText.paragraph(experiment.owner) {
-            provenance = "Owner: " + CommentText.singleLine(owner) + " · "
+            printer.write("Owner: ")
+            CommentText.writeSingleLine(owner, into: &printer)
+            printer.write(" · ")
         }
         if let expires = experiment.expires {
-            provenance += "Expires \(expires) · "
+            printer.write("Expires ")
+            printer.write(expires.description)
+            printer.write(" · ")
         }
-        provenance += "Defined in " + CommentText.singleLine(experiment.displayPath)
-        guard let description = CommentText.paragraph(experiment.description) else { return [provenance] }
-        return CommentText.lines(of: description) + ["", provenance]
+        printer.write("Defined in ")
+        CommentText.writeSingleLine(experiment.displayPath, into: &printer)
+        printer.closeLine()
     }
 
     private func emitGroupEnum(into printer: inout CodePrinter) {
-        printer.docLines(["The groups of `\(experiment.identifier)`, in bucket order."])
-        printer.block("nonisolated \(access)enum Group: String, SplitTestGroup") { printer in
+        printer.openLine()
+        printer.write("/// The groups of `")
+        printer.write(experiment.identifier)
+        printer.write("`, in bucket order.")
+        printer.closeLine()
+        printer.line("nonisolated ", access, "enum Group: String, SplitTestGroup {")
+        printer.indented { printer in
             for (index, group) in experiment.groups.enumerated() {
-                printer.docLines(groupDocumentation(group, at: index))
-                let rawValue = needsRawValue[index] ? " = " + SwiftLiteral.string(group.name) : ""
-                printer.line("case \(caseNames[index])\(rawValue)")
+                emitGroupDocumentation(group, at: index, into: &printer)
+                printer.openLine()
+                printer.write("case ")
+                printer.write(caseNames[index])
+                if needsRawValue[index] {
+                    printer.write(" = ")
+                    printer.writeStringLiteral(group.name)
+                }
+                printer.closeLine()
             }
         }
+        printer.line("}")
     }
 
     /// The group's description, then its role, weight and share of the enrolled units.
-    private func groupDocumentation(_ group: ExperimentGroup, at index: Int) -> [String] {
-        var summary = ""
-        if index == experiment.controlIndex { summary += "Control. " }
-        if index == experiment.winnerIndex { summary += "Winner. " }
-        summary += "Weight \(Self.weight(group.weight)), \(Self.percent(group.bucketCount)) of enrolled units."
-        guard let description = CommentText.paragraph(group.description) else { return [summary] }
-        return CommentText.lines(of: description) + ["", summary]
+    private func emitGroupDocumentation(_ group: ExperimentGroup, at index: Int, into printer: inout CodePrinter) {
+        if let description = CommentText.paragraph(group.description) {
+            CommentText.printLines(of: description, into: &printer)
+            printer.docLine("")
+        }
+        printer.openLine()
+        printer.write("/// ")
+        if index == experiment.controlIndex { printer.write("Control. ") }
+        if index == experiment.winnerIndex { printer.write("Winner. ") }
+        printer.write("Weight ")
+        Self.writeWeight(group.weight, into: &printer)
+        printer.write(", ")
+        Self.writePercent(group.bucketCount, into: &printer)
+        printer.write(" of enrolled units.")
+        printer.closeLine()
     }
 
-    private var definitionArguments: [String] {
-        var arguments = [
-            "identifier: identifier",
-            "unitType: .\(experiment.unitType.rawValue)",
-            "salt: \(SwiftLiteral.string(experiment.salt))",
-            "bucketUpperBounds: [" + experiment.bucketUpperBounds.map(SwiftLiteral.int).joined(separator: ", ") + "]",
-            "control: \(caseReference(experiment.controlIndex))",
-        ]
+    private func emitDefinitionArguments(into printer: inout CodePrinter) {
+        printer.line("identifier: identifier,")
+        printer.line("unitType: .", experiment.unitType.rawValue, ",")
+        printer.openLine()
+        printer.write("salt: ")
+        printer.writeStringLiteral(experiment.salt)
+        printer.write(",")
+        printer.closeLine()
+        printer.openLine()
+        printer.write("bucketUpperBounds: [")
+        var bound = 0
+        for (index, group) in experiment.groups.enumerated() {
+            if index > 0 { printer.write(", ") }
+            bound += group.bucketCount
+            printer.writeIntLiteral(bound)
+        }
+        printer.write("],")
+        printer.closeLine()
+        // The last argument has no trailing comma; which one is last depends on what is set.
+        printer.openLine()
+        printer.write("control: .")
+        printer.write(caseNames[experiment.controlIndex])
         if experiment.trafficBuckets != Bucketing.bucketCount {
-            arguments.append("trafficBuckets: \(SwiftLiteral.int(experiment.trafficBuckets))")
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            printer.write("trafficBuckets: ")
+            printer.writeIntLiteral(experiment.trafficBuckets)
         }
         if let layer = experiment.layer {
-            let range = SwiftLiteral.int(layer.buckets.lowerBound) + "..<" + SwiftLiteral.int(layer.buckets.upperBound)
-            arguments.append("layer: SplitTestLayer(name: \(SwiftLiteral.string(layer.name)), buckets: \(range))")
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            printer.write("layer: SplitTestLayer(name: ")
+            printer.writeStringLiteral(layer.name)
+            printer.write(", buckets: ")
+            printer.writeIntLiteral(layer.buckets.lowerBound)
+            printer.write("..<")
+            printer.writeIntLiteral(layer.buckets.upperBound)
+            printer.write(")")
         }
         if let winnerIndex = experiment.winnerIndex {
-            arguments.append("status: .resolved(winner: \(caseReference(winnerIndex)))")
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            printer.write("status: .resolved(winner: .")
+            printer.write(caseNames[winnerIndex])
+            printer.write(")")
         }
-        return arguments
-    }
-
-    /// `.darkGray`: the case of the group at `index`, as an implicit member expression.
-    private func caseReference(_ index: Int) -> String {
-        "." + caseNames[index]
+        printer.closeLine()
     }
 
     /// A weight as written: `1`, `2.5`.
-    static func weight(_ weight: Double) -> String {
-        if weight == weight.rounded(), abs(weight) < 1e15 { return String(Int(weight)) }
-        return weight.description
+    private static func writeWeight(_ weight: Double, into printer: inout CodePrinter) {
+        if weight == weight.rounded(), abs(weight) < 1e15 {
+            printer.writeDecimal(Int(weight))
+        } else {
+            printer.write(weight.description)
+        }
     }
 
     /// A bucket count as a percentage with two decimals: `3334` → `33.34%`.
-    static func percent(_ buckets: Int) -> String {
+    private static func writePercent(_ buckets: Int, into printer: inout CodePrinter) {
         let hundredths = buckets % 100
-        return "\(buckets / 100).\(hundredths < 10 ? "0" : "")\(hundredths)%"
+        printer.writeDecimal(buckets / 100)
+        printer.write(ascii: UInt8(ascii: "."))
+        if hundredths < 10 { printer.write(ascii: UInt8(ascii: "0")) }
+        printer.writeDecimal(hundredths)
+        printer.write(ascii: UInt8(ascii: "%"))
     }
 }

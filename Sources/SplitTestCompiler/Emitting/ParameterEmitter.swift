@@ -10,35 +10,52 @@ struct ParameterEmitter {
     func emit(into printer: inout CodePrinter) {
         guard !experiment.parameters.isEmpty else { return }
         printer.line()
-        printer.block("nonisolated extension \(experiment.swiftName).Group") { printer in
+        printer.line("nonisolated extension ", experiment.swiftName, ".Group {")
+        printer.indented { printer in
             for (index, parameter) in experiment.parameters.enumerated() {
                 if index > 0 { printer.line() }
                 emitProperty(parameter, at: index, into: &printer)
             }
         }
+        printer.line("}")
     }
 
     private func emitProperty(_ parameter: ParameterDeclaration, at index: Int, into printer: inout CodePrinter) {
-        let literals = experiment.groups.map { group in
-            guard index < group.parameterValues.count else {
-                preconditionFailure("group \(group.name) of \(experiment.identifier) has a value for every parameter")
-            }
-            return SwiftLiteral.value(group.parameterValues[index])
+        for group in experiment.groups where index >= group.parameterValues.count {
+            preconditionFailure("group \(group.name) of \(experiment.identifier) has a value for every parameter")
         }
-        printer.docLines(["The `\(parameter.name)` parameter of the group."])
-        let declaration = "\(access)var \(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(parameter.name))): \(parameter.type.rawValue)"
+        printer.line("/// The `", parameter.name, "` parameter of the group.")
+        printer.openLine()
+        printer.write(access)
+        printer.write("var ")
+        printer.write(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(parameter.name)))
+        printer.write(": ")
+        printer.write(parameter.type.rawValue)
         // One value for every group needs no switch; the literal alone type-checks fastest.
-        if let first = literals.first, literals.allSatisfy({ $0 == first }) {
-            printer.line("\(declaration) { \(first) }")
+        if let first = experiment.groups.first?.parameterValues[index],
+            experiment.groups.allSatisfy({ $0.parameterValues[index].hasSameLiteral(as: first) })
+        {
+            printer.write(" { ")
+            printer.writeLiteral(first)
+            printer.write(" }")
+            printer.closeLine()
             return
         }
-        printer.block(declaration) { printer in
+        printer.write(" {")
+        printer.closeLine()
+        printer.indented { printer in
             // Cases sit at the level of their `switch`, as Swift style writes them.
             printer.line("switch self {")
-            for (caseName, literal) in zip(caseNames, literals) {
-                printer.line("case .\(caseName): \(literal)")
+            for (caseName, group) in zip(caseNames, experiment.groups) {
+                printer.openLine()
+                printer.write("case .")
+                printer.write(caseName)
+                printer.write(": ")
+                printer.writeLiteral(group.parameterValues[index])
+                printer.closeLine()
             }
             printer.line("}")
         }
+        printer.line("}")
     }
 }

@@ -6,6 +6,10 @@ public enum SwiftNaming {
     /// `dark_gray` → `darkGray`, `new_v1` → `newV1`: underscores dropped, the letter after each
     /// one upper-cased.
     public static func lowerCamelCase(_ name: String) -> String {
+        // Definition names are ASCII: a name without underscores is its own Swift name, and any
+        // other is converted byte by byte, sparing a `String` per upper-cased letter.
+        if !name.utf8.contains(UInt8(ascii: "_")) { return name }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowerCamelCase(name) }
         var result = ""
         var upperNext = false
         for character in name {
@@ -21,9 +25,33 @@ public enum SwiftNaming {
         return result
     }
 
+    private static func asciiLowerCamelCase(_ name: String) -> String {
+        let utf8 = name.utf8
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            var upperNext = false
+            for byte in utf8 {
+                if byte == UInt8(ascii: "_") {
+                    upperNext = count > 0
+                    continue
+                }
+                let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                buffer[count] = upperNext && isLower ? byte - 0x20 : byte
+                upperNext = false
+                count += 1
+            }
+            return count
+        }
+    }
+
     /// `button_color` → `ButtonColor`.
     public static func upperCamelCase(_ name: String) -> String {
         let lower = lowerCamelCase(name)
+        if let first = lower.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") {
+            var bytes = Array(lower.utf8)
+            bytes[0] -= 0x20
+            return String(decoding: bytes, as: UTF8.self)
+        }
         guard let first = lower.first else { return lower }
         return first.uppercased() + lower.dropFirst()
     }
