@@ -43,6 +43,7 @@ debug_bin="$(swift build --scratch-path "$debug_build" -c debug --show-bin-path)
 
 step "Recording the machine"
 {
+    echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
     echo "uname -m: $(uname -m)"
     echo "uname -sr: $(uname -sr)"
     echo "cores (nproc): $(nproc)"
