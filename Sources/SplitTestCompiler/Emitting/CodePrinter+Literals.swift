@@ -3,8 +3,10 @@
 extension CodePrinter {
     /// Writes `SwiftLiteral.string(value)`.
     mutating func writeStringLiteral(_ value: String) {
-        let needsNoEscape = value.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        let needsNoEscape = value.withUTF8Bytes { bytes in
+            bytes.allSatisfy { byte in
+                byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            }
         }
         guard needsNoEscape else {
             write(SwiftLiteral.string(value))

@@ -57,7 +57,7 @@ enum CommentText {
     /// that a description followed by generated facts is separated by exactly one empty line.
     static func paragraph(_ text: String?) -> String? {
         guard let text else { return nil }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if text.isASCII {
             // The ASCII whitespace of Unicode's White_Space property: tab to carriage return, space.
             let isSpace = { (byte: UInt8) in byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             let utf8 = text.utf8
@@ -77,8 +77,10 @@ enum CommentText {
     /// Whether every byte is printable ASCII (or a line feed, when allowed): such text needs no
     /// escaping in a comment.
     private static func isPlainASCII(_ text: String, allowingNewlines: Bool) -> Bool {
-        text.utf8.allSatisfy { byte in
-            (byte >= 0x20 && byte < 0x7F) || (allowingNewlines && byte == UInt8(ascii: "\n"))
+        text.withUTF8Bytes { bytes in
+            bytes.allSatisfy { byte in
+                (byte >= 0x20 && byte < 0x7F) || (allowingNewlines && byte == UInt8(ascii: "\n"))
+            }
         }
     }
 

@@ -8,8 +8,8 @@ public enum SwiftNaming {
     public static func lowerCamelCase(_ name: String) -> String {
         // Definition names are ASCII: a name without underscores is its own Swift name, and any
         // other is converted byte by byte, sparing a `String` per upper-cased letter.
-        if !name.utf8.contains(UInt8(ascii: "_")) { return name }
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowerCamelCase(name) }
+        if !name.containsByte(UInt8(ascii: "_")) { return name }
+        if name.isASCII { return asciiLowerCamelCase(name) }
         var result = ""
         var upperNext = false
         for character in name {
@@ -26,21 +26,22 @@ public enum SwiftNaming {
     }
 
     private static func asciiLowerCamelCase(_ name: String) -> String {
-        let utf8 = name.utf8
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            var count = 0
-            var upperNext = false
-            for byte in utf8 {
-                if byte == UInt8(ascii: "_") {
-                    upperNext = count > 0
-                    continue
+        name.withUTF8Bytes { utf8 in
+            String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                var count = 0
+                var upperNext = false
+                for byte in utf8 {
+                    if byte == UInt8(ascii: "_") {
+                        upperNext = count > 0
+                        continue
+                    }
+                    let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                    buffer[count] = upperNext && isLower ? byte - 0x20 : byte
+                    upperNext = false
+                    count += 1
                 }
-                let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
-                buffer[count] = upperNext && isLower ? byte - 0x20 : byte
-                upperNext = false
-                count += 1
+                return count
             }
-            return count
         }
     }
 

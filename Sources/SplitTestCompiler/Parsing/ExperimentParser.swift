@@ -23,6 +23,9 @@ struct ExperimentParser {
         "traffic", "layer", "status", "winner", "expires", "swift_name",
     ]
 
+    /// The values of `type`.
+    static let unitTypes = UnitType.allCases.map(\.rawValue)
+
     let file: DefinitionFileContext
     let displayPath: String
     let limits: CompilerLimits
@@ -53,7 +56,7 @@ struct ExperimentParser {
         let identifierNode = required("identifier", in: keys, at: root)
         let identifier = identifierNode.flatMap { readIdentifier($0) }
         let unitType = required("type", in: keys, at: root).flatMap { node in
-            readChoice(node, key: "type", choices: UnitType.allCases.map(\.rawValue)).flatMap(UnitType.init)
+            readChoice(node, key: "type", choices: Self.unitTypes).flatMap(UnitType.init)
         }
         let description = keys["description"].flatMap { readText($0.value, key: "description") }
         let owner = keys["owner"].flatMap { readText($0.value, key: "owner") }

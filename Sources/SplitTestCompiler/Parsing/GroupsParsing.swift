@@ -14,6 +14,9 @@ struct GroupDraft {
 
 /// The three forms of `groups:` — long (name → mapping), short (name → weight) and a list of names.
 extension ExperimentParser {
+    /// The keys of a group in the long form.
+    static let groupKeys = ["weight", "description", "params"]
+
     /// The groups with their bucket counts, or nil when any is invalid.
     mutating func readGroups(_ node: YAMLNode) -> [GroupDraft]? {
         var drafts: [GroupDraft] = []
@@ -115,7 +118,7 @@ extension ExperimentParser {
             return false
         case .mapping:
             let name = draft.name
-            let keys = entries(of: node, allowed: ["weight", "description", "params"], place: " in group '\(name)'")
+            let keys = entries(of: node, allowed: Self.groupKeys, place: " in group '\(name)'")
             var valid = true
             if let weight = keys["weight"] { valid = readWeight(weight.value, into: &draft) && valid }
             if let description = keys["description"] {

@@ -3,6 +3,12 @@ import SplitTesting
 /// Readers of the keys that refer to groups or place the experiment: `layer`, `control`,
 /// `status` and `winner`.
 extension ExperimentParser {
+    /// The keys of `layer`.
+    static let layerKeys = ["name", "range"]
+
+    /// The values of `status`.
+    static let statuses = ["running", "resolved"]
+
     /// `layer: { name, range: [start, end] }`, with the range node that overlap errors point to.
     mutating func readLayer(_ node: YAMLNode) -> (layer: SplitTestLayer, rangeNode: YAMLNode)? {
         guard case .mapping = node.content else {
@@ -11,7 +17,7 @@ extension ExperimentParser {
                     + "found \(node.kindDescription)", at: node)
             return nil
         }
-        let keys = entries(of: node, allowed: ["name", "range"], place: " in 'layer'")
+        let keys = entries(of: node, allowed: Self.layerKeys, place: " in 'layer'")
         var name: String?
         if let nameNode = keys["name"]?.value, let text = readText(nameNode, key: "name") {
             if NameRules.isName(text) {
@@ -68,7 +74,7 @@ extension ExperimentParser {
     /// `status` and `winner`: the winner's index when the experiment is resolved.
     mutating func readStatusAndWinner(_ keys: MappingEntries, groups: [GroupDraft]?) -> Int? {
         let statusNode = keys["status"]?.value
-        let status = statusNode.flatMap { readChoice($0, key: "status", choices: ["running", "resolved"]) }
+        let status = statusNode.flatMap { readChoice($0, key: "status", choices: Self.statuses) }
         let winner = keys["winner"]
         switch (status, winner) {
         case ("resolved", nil):

@@ -1,24 +1,91 @@
 /// The entries of one YAML mapping, each key once, in the order the file writes them.
+///
+/// A definition's mappings hold a handful of keys: those are kept as the mapping's own pairs
+/// with a mask of the pairs left out (invalid or repeated keys), which costs no allocation;
+/// larger mappings are indexed by name, so that lookups never turn quadratic.
 struct MappingEntries {
-    private var index: NameIndex<YAMLPair>
+    /// The most pairs kept without an index.
+    private static var smallLimit: Int { 12 }
 
-    /// Empty entries with room for `capacity` keys.
-    init(capacity: Int) {
-        index = NameIndex(capacity: capacity)
+    private enum Storage {
+        /// The mapping's pairs; bit `i` of `skipped` set when pair `i` is not an entry.
+        case small(pairs: [YAMLPair], skipped: UInt64)
+        case indexed(NameIndex<YAMLPair>)
+    }
+
+    private var storage: Storage
+
+    /// Entries to be filled from `pairs` by `insert`, in order.
+    init(for pairs: [YAMLPair]) {
+        if pairs.count <= Self.smallLimit {
+            // Every pair starts out skipped; `insert` keeps it.
+            storage = .small(pairs: pairs, skipped: pairs.isEmpty ? 0 : UInt64.max >> (64 - pairs.count))
+        } else {
+            storage = .indexed(NameIndex(capacity: pairs.count))
+        }
     }
 
     /// The entry of `name`, if the mapping has it.
-    subscript(name: String) -> YAMLPair? { index[name] }
-
-    /// The number of distinct keys.
-    var count: Int { index.count }
+    subscript(name: String) -> YAMLPair? {
+        switch storage {
+        case .small(let pairs, let skipped):
+            return Self.position(of: name, in: pairs, skipped: skipped, before: pairs.count).map { pairs[$0] }
+        case .indexed(let index):
+            return index[name]
+        }
+    }
 
     /// The first entry of every key, in file order.
-    var ordered: Zip2Sequence<[String], [YAMLPair]> { zip(index.names, index.values) }
+    var ordered: [(name: String, pair: YAMLPair)] {
+        switch storage {
+        case .small(let pairs, let skipped):
+            var result: [(name: String, pair: YAMLPair)] = []
+            result.reserveCapacity(pairs.count)
+            for (position, pair) in pairs.enumerated() where skipped & (1 << position) == 0 {
+                result.append((Self.keyText(pair), pair))
+            }
+            return result
+        case .indexed(let index):
+            return Array(zip(index.names, index.values))
+        }
+    }
 
-    /// Adds an entry; returns the earlier entry of the same name instead when there is one.
-    mutating func insert(_ name: String, _ pair: YAMLPair) -> YAMLPair? {
-        index.insert(name, pair)
+    /// Adds the pair at `position` of the mapping, whose key is `name`; returns the earlier
+    /// entry of the same name instead when there is one.
+    mutating func insert(_ name: String, _ pair: YAMLPair, at position: Int) -> YAMLPair? {
+        switch storage {
+        case .small(let pairs, var skipped):
+            if let first = Self.position(of: name, in: pairs, skipped: skipped, before: position) {
+                return pairs[first]
+            }
+            skipped &= ~(1 << position)
+            storage = .small(pairs: pairs, skipped: skipped)
+            return nil
+        case .indexed(var index):
+            // Moved out of `storage` first, so that the insertion does not copy the index.
+            storage = .small(pairs: [], skipped: 0)
+            let earlier = index.insert(name, pair)
+            storage = .indexed(index)
+            return earlier
+        }
+    }
+
+    /// The key text of a kept pair: its key is a scalar, since `insert` was given its name.
+    private static func keyText(_ pair: YAMLPair) -> String {
+        guard let text = pair.key.scalarText else {
+            preconditionFailure("only pairs whose key is a scalar become entries")
+        }
+        return text
+    }
+
+    private static func position(of name: String, in pairs: [YAMLPair], skipped: UInt64, before end: Int) -> Int? {
+        let length = name.utf8.count
+        for position in 0..<end where skipped & (1 << position) == 0 {
+            guard case .scalar(let text, _) = pairs[position].key.content else { continue }
+            // Unequal keys of one length are rare, and a length is cheaper to compare than text.
+            if text.utf8.count == length && text == name { return position }
+        }
+        return nil
     }
 }
 
@@ -36,8 +103,8 @@ extension ExperimentParser {
         guard case .mapping(let pairs) = node.content else {
             preconditionFailure("entries(of:) is called on mappings only")
         }
-        var result = MappingEntries(capacity: pairs.count)
-        for pair in pairs {
+        var result = MappingEntries(for: pairs)
+        for (position, pair) in pairs.enumerated() {
             guard let name = pair.key.stringValue else {
                 error("\(noun)s\(place()) must be names; found \(pair.key.kindDescription)", at: pair.key)
                 continue
@@ -49,7 +116,7 @@ extension ExperimentParser {
                     at: pair.key)
                 continue
             }
-            if let first = result.insert(name, pair) {
+            if let first = result.insert(name, pair, at: position) {
                 error(
                     "duplicate \(noun) '\(Self.shown(name))'\(place())", at: pair.key,
                     note: ("'\(Self.shown(name))' is first defined here", first.key))

@@ -17,12 +17,10 @@ enum NameRules {
 
     /// Whether `name` matches `[a-z][a-z0-9_]*`.
     static func isName(_ name: String) -> Bool {
-        var bytes = name.utf8.makeIterator()
-        guard let first = bytes.next(), isLowercase(first) else { return false }
-        while let byte = bytes.next() {
-            guard isLowercase(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return false }
+        name.withUTF8Bytes { bytes in
+            guard let first = bytes.first, isLowercase(first) else { return false }
+            return bytes.dropFirst().allSatisfy { isLowercase($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
         }
-        return true
     }
 
     /// Whether `name` is a Swift type name: an ASCII letter or underscore, then letters, digits
@@ -47,20 +45,22 @@ enum NameRules {
     /// that become one Swift case. Returns whether all are fine.
     static func checkGroupNames(_ groups: [GroupDraft], parser: inout ExperimentParser) -> Bool {
         var valid = true
-        var firstBySwiftName = NameIndex<GroupDraft>(capacity: groups.count)
-        for group in groups {
+        // Positions in `groups` rather than copies of the drafts.
+        var firstBySwiftName = NameIndex<Int>(capacity: groups.count)
+        for (position, group) in groups.enumerated() {
             let swiftName = memberName(group.name)
             if SwiftNaming.reservedMemberNames.contains(swiftName) {
                 parser.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
                 valid = false
-            } else if let first = firstBySwiftName[swiftName] {
+            } else if let firstPosition = firstBySwiftName[swiftName] {
+                let first = groups[firstPosition]
                 parser.error(
                     "groups '\(first.name)' and '\(group.name)' both become the Swift case "
                         + "'\(swiftName)'; rename one", at: group.nameNode,
                     note: ("'\(first.name)' is defined here", first.nameNode))
                 valid = false
             } else {
-                firstBySwiftName.insert(swiftName, group)
+                firstBySwiftName.insert(swiftName, position)
             }
         }
         return valid
@@ -73,15 +73,16 @@ enum NameRules {
         parser: inout ExperimentParser
     ) -> Bool {
         var valid = true
-        var groupBySwiftName = NameIndex<GroupDraft>(capacity: groups.count)
-        for group in groups { groupBySwiftName.insert(memberName(group.name), group) }
+        var groupBySwiftName = NameIndex<Int>(capacity: groups.count)
+        for (position, group) in groups.enumerated() { groupBySwiftName.insert(memberName(group.name), position) }
         var firstBySwiftName = NameIndex<(name: String, node: YAMLNode)>(capacity: declarations.count)
         for (declaration, node) in zip(declarations, nodes) {
             let swiftName = memberName(declaration.name)
             if SwiftNaming.reservedMemberNames.contains(swiftName) {
                 parser.error(reservedMessage("parameter name", declaration.name, swiftName), at: node)
                 valid = false
-            } else if let group = groupBySwiftName[swiftName] {
+            } else if let groupPosition = groupBySwiftName[swiftName] {
+                let group = groups[groupPosition]
                 parser.error(
                     "parameter '\(declaration.name)' and group '\(group.name)' both become the Swift "
                         + "member '\(swiftName)' of the group enum; rename one", at: node,
@@ -103,7 +104,7 @@ enum NameRules {
     /// The Swift member a valid name becomes; a name without underscores stays as it is, which
     /// spares the conversion for most names.
     private static func memberName(_ name: String) -> String {
-        name.utf8.contains(UInt8(ascii: "_")) ? SwiftNaming.lowerCamelCase(name) : name
+        name.containsByte(UInt8(ascii: "_")) ? SwiftNaming.lowerCamelCase(name) : name
     }
 
     private static func reservedMessage(_ kind: String, _ name: String, _ swiftName: String) -> String {
