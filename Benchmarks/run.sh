@@ -30,6 +30,15 @@ cd "$here"
 rm -rf "$results"
 mkdir -p "$results"
 
+# SwiftPM does not always notice a source file added to the root package (a path dependency)
+# since the last build in a scratch folder; clean those builds when the set of files changed.
+fingerprint="$(cd "$root" && find Sources -type f | LC_ALL=C sort | cksum)"
+for scratch in "$release_build" "$debug_build"; do
+    if [ -d "$scratch" ] && [ "$(cat "$scratch/sources.fingerprint" 2>/dev/null)" != "$fingerprint" ]; then
+        swift package --scratch-path "$scratch" clean >&2
+    fi
+done
+
 step "Building the harnesses (release)"
 for product in compiler-bench yams-bench benchmark-report; do
     swift build --scratch-path "$release_build" -c release --product "$product" >&2
@@ -38,6 +47,7 @@ step "Building the harnesses (debug, as the build plugin runs splitc)"
 for product in compiler-bench yams-bench; do
     swift build --scratch-path "$debug_build" -c debug --product "$product" >&2
 done
+for scratch in "$release_build" "$debug_build"; do echo "$fingerprint" > "$scratch/sources.fingerprint"; done
 release_bin="$(swift build --scratch-path "$release_build" -c release --show-bin-path)"
 debug_bin="$(swift build --scratch-path "$debug_build" -c debug --show-bin-path)"
 

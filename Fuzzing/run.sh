@@ -22,9 +22,16 @@ work="$here/corpus-work"
 scratch="$here/.build-fuzz"
 
 cd "$here"
+# SwiftPM does not always notice a source file added to the root package (a path dependency)
+# since the last build in this scratch folder; clean the build when the set of files changed.
+fingerprint="$(cd "$root" && find Sources -type f | LC_ALL=C sort | cksum)"
+if [ -d "$scratch" ] && [ "$(cat "$scratch/sources.fingerprint" 2>/dev/null)" != "$fingerprint" ]; then
+    swift package --scratch-path "$scratch" clean >&2
+fi
 # SwiftPM's own --sanitize=fuzzer (not -Xswiftc) also stops it renaming `main`, which
 # libFuzzer supplies; -parse-as-library because the target has no top-level code.
 swift build --scratch-path "$scratch" -c release --sanitize fuzzer -Xswiftc -parse-as-library >&2
+mkdir -p "$scratch" && echo "$fingerprint" > "$scratch/sources.fingerprint"
 fuzzer="$(swift build --scratch-path "$scratch" -c release --sanitize fuzzer --show-bin-path)/CompilerFuzzer"
 
 # Findings of an earlier run are kept aside, not mistaken for this run's.
