@@ -47,7 +47,7 @@ let package = Package(
             // fixtures are read by a Python script.
             exclude: ["Golden", "SchemaFixtures"]
         ),
-        .testTarget(name: "SplitcTests", dependencies: ["splitc"]),
+        .testTarget(name: "SplitcTests", dependencies: ["splitc", "SplitTestCompiler", "SplitTesting"]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
         // The committed golden output compiled against the real runtime, in a plain target and
         // in one whose declarations are main-actor isolated by default.
