@@ -10,7 +10,7 @@ import Testing
         "bell\u{07} del\u{7F} esc\u{1B}", "ø-ünicode-ключ-🗻", "bidi\u{202E}zwj\u{200D}nbsp\u{00A0}",
         "\u{301}leading combining mark", "private\u{E000}use", "line\u{2028}separator", "#\"raw\"#", "",
     ]
-    static let doubles: [Double] = [1, 2.5, 0.1, 1.1, 1e-7, 1e16, -0.0, .leastNonzeroMagnitude, 3e-310, .leastNormalMagnitude, .greatestFiniteMagnitude]
+    static let doubles: [Double] = [1, 2.5, 0.1, 1.1, 1e-7, 1e16, -0.0, .leastNonzeroMagnitude, Double(bitPattern: 0x0000_3737_4414_b6c1) /* a subnormal */, .leastNormalMagnitude, .greatestFiniteMagnitude]
     static let ints = [0, 9999, 10_000, -123_456, Int.max, Int.min]
 
     @Test func swiftReadsBackEveryLiteral() throws {
