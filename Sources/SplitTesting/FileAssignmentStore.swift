@@ -31,7 +31,7 @@ public final class FileAssignmentStore: AssignmentStore {
         var values: [String: String]
         /// False once the file on disk must not be replaced (it could not be read or set aside).
         var persists: Bool
-        var lastWriteFailed = false
+        var writeFailures = WriteFailureLatch()
     }
 
     /// Opens the store at `fileURL`, creating the file (and its folder) on the first write.
@@ -76,13 +76,9 @@ public final class FileAssignmentStore: AssignmentStore {
             try FileManager.default.createDirectory(
                 at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: fileURL, options: .atomic)
-            state.withLock { $0.lastWriteFailed = false }
+            state.withLock { $0.writeFailures.succeeded() }
         } catch {
-            let isNewFailure = state.withLock { state in
-                defer { state.lastWriteFailed = true }
-                return !state.lastWriteFailed
-            }
-            if isNewFailure {
+            if state.withLock({ $0.writeFailures.failed() }) {
                 report(.storeFileUnwritable(path: fileURL.path, reason: error.localizedDescription))
             }
         }

@@ -24,7 +24,7 @@ public final class JSONLinesTrackingProvider: TrackingProvider {
     private struct State: Sendable {
         var user: String?
         var pending = Data()
-        var lastWriteFailed = false
+        var writeFailures = WriteFailureLatch()
     }
 
     private struct Line: Encodable {
@@ -95,13 +95,9 @@ public final class JSONLinesTrackingProvider: TrackingProvider {
             defer { try? handle.close() }
             try handle.seekToEnd()
             try handle.write(contentsOf: data)
-            state.withLock { $0.lastWriteFailed = false }
+            state.withLock { $0.writeFailures.succeeded() }
         } catch {
-            let isNewFailure = state.withLock { state in
-                defer { state.lastWriteFailed = true }
-                return !state.lastWriteFailed
-            }
-            if isNewFailure {
+            if state.withLock({ $0.writeFailures.failed() }) {
                 report(.trackingFileUnwritable(path: fileURL.path, reason: error.localizedDescription))
             }
         }
