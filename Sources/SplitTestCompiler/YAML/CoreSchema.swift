@@ -26,6 +26,8 @@ enum CoreSchema {
         guard first == UInt8(ascii: "~") || first == UInt8(ascii: "n") || first == UInt8(ascii: "N") else {
             return false
         }
+        let length = text.utf8.count
+        guard length == 1 || length == 4 else { return false }
         return text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
 
@@ -47,6 +49,16 @@ enum CoreSchema {
         default:
             return .string(text)
         }
+        // The keywords are 1, 4 or 5 bytes long and none starts with a digit; sparing numbers
+        // and other words the comparisons with each keyword matters on thousands of values.
+        let length = text.utf8.count
+        if !isDigit(first) && (length == 1 || length == 4 || length == 5) {
+            if let keyword = keywordValue(text) { return keyword }
+        }
+        return resolveNumberOrString(text)
+    }
+
+    private static func keywordValue(_ text: String) -> ScalarValue? {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -54,8 +66,11 @@ enum CoreSchema {
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
         case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
         case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: break
+        default: return nil
         }
+    }
+
+    private static func resolveNumberOrString(_ text: String) -> ScalarValue {
         let utf8 = text.utf8
         guard let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
             || first == UInt8(ascii: ".") || isDigit(first)
