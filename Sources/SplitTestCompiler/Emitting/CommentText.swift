@@ -28,14 +28,24 @@ enum CommentText {
             printer.docLines(lines(of: text))
             return
         }
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map(withoutTrailingSpaces)
-        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
-        for line in lines {
-            printer.openLine()
-            printer.write(line.isEmpty ? "///" : "/// ")
-            printer.write(bytes: line)
-            printer.closeLine()
+        text.withUTF8Bytes { bytes in
+            // Trailing spaces and line breaks end in empty lines, which `lines(of:)` drops; text
+            // with nothing else is one empty line.
+            var end = bytes.count
+            while end > 0 && (bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\n")) {
+                end -= 1
+            }
+            var start = 0
+            repeat {
+                var lineEnd = start
+                while lineEnd < end && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let line = withoutTrailingSpaces(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+                printer.openLine()
+                printer.write(line.isEmpty ? "///" : "/// ")
+                printer.write(bytes: line)
+                printer.closeLine()
+                start = lineEnd + 1
+            } while start < end
         }
     }
 
@@ -45,12 +55,13 @@ enum CommentText {
             printer.write(singleLine(text))
             return
         }
-        printer.write(bytes: withoutTrailingSpaces(text.utf8[...]))
+        text.withUTF8Bytes { printer.write(bytes: withoutTrailingSpaces($0)) }
     }
 
-    private static func withoutTrailingSpaces(_ line: Substring.UTF8View) -> Substring.UTF8View {
-        guard let last = line.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return line[line.startIndex..<line.startIndex] }
-        return line[...last]
+    private static func withoutTrailingSpaces(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var end = line.count
+        while end > 0 && line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        return UnsafeBufferPointer(rebasing: line[..<end])
     }
 
     /// `text` without the blank lines and spaces around it, or `nil` when nothing is left, so
@@ -60,12 +71,15 @@ enum CommentText {
         if text.isASCII {
             // The ASCII whitespace of Unicode's White_Space property: tab to carriage return, space.
             let isSpace = { (byte: UInt8) in byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-            let utf8 = text.utf8
-            guard let first = utf8.firstIndex(where: { !isSpace($0) }),
-                  let last = utf8.lastIndex(where: { !isSpace($0) })
-            else { return nil }
-            if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return text }
-            return String(text[first...last])
+            let kept: Range<Int>? = text.withUTF8Bytes { bytes in
+                guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+                      let last = bytes.lastIndex(where: { !isSpace($0) })
+                else { return nil }
+                return first..<(last + 1)
+            }
+            guard let kept else { return nil }
+            if kept.count == text.utf8.count { return text }
+            return text.withUTF8Bytes { String(decoding: $0[kept], as: UTF8.self) }
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

@@ -70,7 +70,7 @@ struct ExperimentEmitter {
         }
         if let expires = experiment.expires {
             printer.write("Expires ")
-            printer.write(expires.description)
+            Self.writeDate(expires, into: &printer)
             printer.write(" · ")
         }
         printer.write("Defined in ")
@@ -169,6 +169,22 @@ struct ExperimentEmitter {
             printer.write(")")
         }
         printer.closeLine()
+    }
+
+    /// `expires.description` (`YYYY-MM-DD`), without building a `String` for the usual dates.
+    private static func writeDate(_ date: CalendarDate, into printer: inout CodePrinter) {
+        guard (0...9_999).contains(date.year), (0...99).contains(date.month), (0...99).contains(date.day) else {
+            printer.write(date.description)
+            return
+        }
+        for (value, width) in [(date.year, 4), (date.month, 2), (date.day, 2)] {
+            if width == 2 { printer.write(ascii: UInt8(ascii: "-")) }
+            var divisor = width == 4 ? 1_000 : 10
+            while divisor > 0 {
+                printer.write(ascii: UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
     }
 
     /// A weight as written: `1`, `2.5`.
