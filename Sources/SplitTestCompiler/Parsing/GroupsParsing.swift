@@ -24,6 +24,7 @@ extension ExperimentParser {
         switch node.content {
         case .mapping(let pairs):
             guard withinGroupLimit(pairs.count, at: node) else { return nil }
+            drafts.reserveCapacity(pairs.count)
             for (name, pair) in entries(of: node, noun: "group").ordered {
                 guard var draft = newGroup(name, pair.key) else {
                     valid = false
@@ -34,6 +35,7 @@ extension ExperimentParser {
             }
         case .sequence(let items):
             guard withinGroupLimit(items.count, at: node) else { return nil }
+            drafts.reserveCapacity(items.count)
             var seen = NameIndex<YAMLNode>()
             for item in items {
                 guard let name = item.stringValue, item.scalarText != nil else {

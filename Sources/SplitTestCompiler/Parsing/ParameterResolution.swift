@@ -17,6 +17,7 @@ extension ExperimentParser {
         }
         let errorsBefore = log.errorCount
         var drafts: [ParameterDraft] = []
+        drafts.reserveCapacity(pairs.count)
         for (name, pair) in entries(of: node, noun: "parameter", place: " \(place())").ordered {
             guard NameRules.isName(name) else {
                 error("parameter name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
