@@ -1,17 +1,16 @@
 /// Accumulates Swift source line by line, so that indentation lives in one place instead of in
 /// every string the emitter builds.
 ///
-/// Text goes straight into a byte buffer, a line's pieces one after another: building each line
-/// as a `String` first (interpolations, concatenations) cost more than everything else the
-/// emitter does on thousands of experiments.
+/// A line's pieces are appended to the output one after another: building each line as a
+/// `String` first (interpolations, concatenations) cost more than everything else the emitter
+/// does on thousands of experiments. The output stays a `String`, whose appends are compiled
+/// code even in a debug build (where the build plugin runs the compiler) and need no final
+/// UTF-8 validation pass.
 struct CodePrinter {
-    /// What has been printed so far, as UTF-8; every line ends in a newline.
-    private(set) var bytes: [UInt8] = []
+    /// What has been printed so far; every line ends in a newline.
+    private(set) var output = ""
     /// Four spaces per level.
-    private var indentation: [UInt8] = []
-
-    /// What has been printed so far.
-    var output: String { String(decoding: bytes, as: UTF8.self) }
+    private var indentation = ""
 
     /// Prints one line at the current indentation; an empty line carries no trailing spaces.
     mutating func line(_ text: String = "") {
@@ -51,34 +50,32 @@ struct CodePrinter {
 
     /// Starts a line: writes the indentation that the pieces written next follow.
     mutating func openLine() {
-        bytes.append(contentsOf: indentation)
+        output.append(indentation)
     }
 
     /// Ends the line that `openLine` started.
     mutating func closeLine() {
-        bytes.append(UInt8(ascii: "\n"))
+        output.append("\n")
     }
 
     /// Writes a piece of the current line.
     mutating func write(_ text: String) {
-        // Native and small strings lend their UTF-8 directly, which copies in one step.
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: text.utf8) }
+        output.append(text)
     }
 
-    /// Writes UTF-8 bytes that are already safe where they go.
-    mutating func write(bytes text: some Collection<UInt8>) {
-        bytes.append(contentsOf: text)
+    /// Writes a part of a string.
+    mutating func write(_ text: Substring) {
+        output.append(contentsOf: text)
     }
 
     /// Writes one ASCII character.
     mutating func write(ascii byte: UInt8) {
-        bytes.append(byte)
+        output.unicodeScalars.append(Unicode.Scalar(byte))
     }
 
     /// Writes `value` in decimal, without grouping.
     mutating func writeDecimal(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { output.append("-") }
         writeDigits(value.magnitude, grouped: false)
     }
 
@@ -99,7 +96,7 @@ struct CodePrinter {
                 rest /= 10
                 digits += 1
             } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+            output.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self))
         }
     }
 
@@ -118,7 +115,7 @@ struct CodePrinter {
 
     /// Indents what `body` prints by one level.
     mutating func indented(_ body: (inout CodePrinter) -> Void) {
-        indentation.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+        indentation.append("    ")
         body(&self)
         indentation.removeLast(4)
     }
@@ -132,6 +129,6 @@ struct CodePrinter {
 
     /// Reserves room for about `count` more bytes, when the caller can estimate the output.
     mutating func reserveCapacity(_ count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
+        output.reserveCapacity(output.utf8.count + count)
     }
 }

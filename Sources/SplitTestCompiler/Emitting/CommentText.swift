@@ -28,24 +28,31 @@ enum CommentText {
             printer.docLines(lines(of: text))
             return
         }
-        text.withUTF8Bytes { bytes in
+        // Byte offsets of the lines, which are also character offsets in ASCII text.
+        let lines: [Range<Int>] = text.withUTF8Bytes { bytes in
             // Trailing spaces and line breaks end in empty lines, which `lines(of:)` drops; text
             // with nothing else is one empty line.
             var end = bytes.count
             while end > 0 && (bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\n")) {
                 end -= 1
             }
+            var lines: [Range<Int>] = []
             var start = 0
             repeat {
                 var lineEnd = start
                 while lineEnd < end && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                let line = withoutTrailingSpaces(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
-                printer.openLine()
-                printer.write(line.isEmpty ? "///" : "/// ")
-                printer.write(bytes: line)
-                printer.closeLine()
+                var trimmedEnd = lineEnd
+                while trimmedEnd > start && bytes[trimmedEnd - 1] == UInt8(ascii: " ") { trimmedEnd -= 1 }
+                lines.append(start..<trimmedEnd)
                 start = lineEnd + 1
             } while start < end
+            return lines
+        }
+        for line in lines {
+            printer.openLine()
+            printer.write(line.isEmpty ? "///" : "/// ")
+            printer.write(Self.slice(of: text, bytes: line))
+            printer.closeLine()
         }
     }
 
@@ -55,13 +62,24 @@ enum CommentText {
             printer.write(singleLine(text))
             return
         }
-        text.withUTF8Bytes { printer.write(bytes: withoutTrailingSpaces($0)) }
+        let end = text.withUTF8Bytes { bytes in
+            var end = bytes.count
+            while end > 0 && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            return end
+        }
+        if end == text.utf8.count {
+            printer.write(text)
+        } else {
+            printer.write(slice(of: text, bytes: 0..<end))
+        }
     }
 
-    private static func withoutTrailingSpaces(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var end = line.count
-        while end > 0 && line[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        return UnsafeBufferPointer(rebasing: line[..<end])
+    /// The part of ASCII `text` at the byte offsets `bytes`.
+    private static func slice(of text: String, bytes: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+        let end = utf8.index(start, offsetBy: bytes.count)
+        return text[start..<end]
     }
 
     /// `text` without the blank lines and spaces around it, or `nil` when nothing is left, so

@@ -177,13 +177,19 @@ struct ExperimentEmitter {
             printer.write(date.description)
             return
         }
-        for (value, width) in [(date.year, 4), (date.month, 2), (date.day, 2)] {
-            if width == 2 { printer.write(ascii: UInt8(ascii: "-")) }
-            var divisor = width == 4 ? 1_000 : 10
-            while divisor > 0 {
-                printer.write(ascii: UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
+        writeDigits(date.year, divisor: 1_000, into: &printer)
+        printer.write(ascii: UInt8(ascii: "-"))
+        writeDigits(date.month, divisor: 10, into: &printer)
+        printer.write(ascii: UInt8(ascii: "-"))
+        writeDigits(date.day, divisor: 10, into: &printer)
+    }
+
+    /// The digits of `value` from the place of `divisor` down, with leading zeros.
+    private static func writeDigits(_ value: Int, divisor: Int, into printer: inout CodePrinter) {
+        var divisor = divisor
+        while divisor > 0 {
+            printer.write(ascii: UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
         }
     }
 

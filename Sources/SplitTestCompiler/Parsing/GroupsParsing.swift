@@ -25,7 +25,8 @@ extension ExperimentParser {
         case .mapping(let pairs):
             guard withinGroupLimit(pairs.count, at: node) else { return nil }
             drafts.reserveCapacity(pairs.count)
-            for (name, pair) in entries(of: node, noun: "group").ordered {
+            for entry in entries(of: node, noun: "group").ordered {
+                let (name, pair) = (entry.name, entry.pair)
                 guard var draft = newGroup(name, pair.key) else {
                     valid = false
                     continue

@@ -36,18 +36,21 @@ struct MappingEntries {
     }
 
     /// The first entry of every key, in file order.
-    var ordered: [(name: String, pair: YAMLPair)] {
+    var ordered: [MappingEntry] {
+        var result: [MappingEntry] = []
         switch storage {
         case .small(let pairs, let skipped):
-            var result: [(name: String, pair: YAMLPair)] = []
             result.reserveCapacity(pairs.count)
-            for (position, pair) in pairs.enumerated() where skipped & (1 << position) == 0 {
-                result.append((Self.keyText(pair), pair))
+            for position in pairs.indices where skipped & (1 << position) == 0 {
+                result.append(MappingEntry(name: Self.keyText(pairs[position]), pair: pairs[position]))
             }
-            return result
         case .indexed(let index):
-            return Array(zip(index.names, index.values))
+            result.reserveCapacity(index.count)
+            for position in 0..<index.count {
+                result.append(MappingEntry(name: index.names[position], pair: index.values[position]))
+            }
         }
+        return result
     }
 
     /// Adds the pair at `position` of the mapping, whose key is `name`; returns the earlier
@@ -89,6 +92,12 @@ struct MappingEntries {
     }
 }
 
+/// One entry of a mapping: a key that is a valid name, and its pair.
+struct MappingEntry {
+    var name: String
+    var pair: YAMLPair
+}
+
 extension ExperimentParser {
     /// The entries of `node`, a mapping: reports keys that are not names, duplicate keys (with a
     /// note at the first), and, when `allowed` is given, unknown keys with a suggestion.
@@ -104,7 +113,8 @@ extension ExperimentParser {
             preconditionFailure("entries(of:) is called on mappings only")
         }
         var result = MappingEntries(for: pairs)
-        for (position, pair) in pairs.enumerated() {
+        for position in pairs.indices {
+            let pair = pairs[position]
             guard let name = pair.key.stringValue else {
                 error("\(noun)s\(place()) must be names; found \(pair.key.kindDescription)", at: pair.key)
                 continue

@@ -18,7 +18,8 @@ extension ExperimentParser {
         let errorsBefore = log.errorCount
         var drafts: [ParameterDraft] = []
         drafts.reserveCapacity(pairs.count)
-        for (name, pair) in entries(of: node, noun: "parameter", place: " \(place())").ordered {
+        for entry in entries(of: node, noun: "parameter", place: " \(place())").ordered {
+            let (name, pair) = (entry.name, entry.pair)
             guard NameRules.isName(name) else {
                 error("parameter name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
                 continue
