@@ -9,11 +9,26 @@ extension String {
 
     /// Whether the string's UTF-8 holds `byte`.
     func containsByte(_ byte: UInt8) -> Bool {
-        withUTF8Bytes { $0.contains(byte) }
+        withUTF8Bytes { bytes in
+            // Index loops rather than generic algorithms, which a debug build runs slowly.
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == byte { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Whether every byte of the string is ASCII.
     var isASCII: Bool {
-        withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        withUTF8Bytes { bytes in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
     }
 }

@@ -18,8 +18,15 @@ enum NameRules {
     /// Whether `name` matches `[a-z][a-z0-9_]*`.
     static func isName(_ name: String) -> Bool {
         name.withUTF8Bytes { bytes in
-            guard let first = bytes.first, isLowercase(first) else { return false }
-            return bytes.dropFirst().allSatisfy { isLowercase($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+            guard !bytes.isEmpty, isLowercase(bytes[0]) else { return false }
+            // An index loop, not `allSatisfy`: a debug build runs closures through generics slowly.
+            var index = 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard isLowercase(byte) || isDigit(byte) || byte == 0x5F else { return false }
+                index += 1
+            }
+            return true
         }
     }
 
