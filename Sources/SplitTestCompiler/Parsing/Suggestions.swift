@@ -9,6 +9,9 @@ enum Suggestions {
         for candidate in candidates {
             let other = Array(candidate.unicodeScalars)
             let allowed = max(1, min(other.count, letters.count) / 3)
+            // The distance is at least the difference in length: skip what cannot be close
+            // before paying for the table, so a file full of unknown keys stays linear and quick.
+            guard abs(other.count - letters.count) <= allowed else { continue }
             let distance = editDistance(letters, other)
             // A suggestion must keep part of the word: one letter for another is no misspelling.
             if distance <= allowed, distance < min(other.count, letters.count),
