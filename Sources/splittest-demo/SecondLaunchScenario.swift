@@ -4,27 +4,24 @@ import SplitTesting
 /// A second launch over the same stores: every device keeps its device id and every group.
 func runSecondLaunchScenario() {
     section("Second launch: 200 installs with a file store each, launched twice")
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("splittest-demo-stores-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-
-    func launch() -> [[String]] {
-        (0..<200).map { index in
-            let store = FileAssignmentStore(fileURL: directory.appendingPathComponent("install-\(index).json"))
-            let service = SplitTestingService(configuration: .init(store: store, catalog: SplitTestCatalog.all))
-            service.associate(user: "user-\(index)")
-            let groups = SplitTestCatalog.all.map { groupName(of: $0, in: service) }
-            store.flush()
-            return [service.deviceID] + groups
+    withScratchDirectory("stores") { directory in
+        func launch() -> [[String]] {
+            (0..<200).map { index in
+                let store = FileAssignmentStore(fileURL: directory.appendingPathComponent("install-\(index).json"))
+                let service = SplitTestingService(configuration: .init(store: store, catalog: SplitTestCatalog.all))
+                service.associate(user: "user-\(index)")
+                let groups = SplitTestCatalog.all.map { groupName(of: $0, in: service) }
+                store.flush()
+                return [service.deviceID] + groups
+            }
         }
+        let first = launch()
+        let second = launch()
+        let same = zip(first, second).filter { $0 == $1 }.count
+        print("device ids created on first launch and kept: \(Set(first.map { $0[0] }).count) distinct")
+        print("installs with the same device id and the same group in all "
+            + "\(SplitTestCatalog.all.count) experiments on the second launch: \(same) of \(first.count)")
     }
-    let first = launch()
-    let second = launch()
-    let same = zip(first, second).filter { $0 == $1 }.count
-    print("device ids created on first launch and kept: \(Set(first.map { $0[0] }).count) distinct")
-    print("installs with the same device id and the same group in all "
-        + "\(SplitTestCatalog.all.count) experiments on the second launch: \(same) of \(first.count)")
 }
 
 /// The raw group name `service` resolves for `type`, opening the catalog's existential.
