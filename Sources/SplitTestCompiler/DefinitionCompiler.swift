@@ -9,7 +9,10 @@ public enum DefinitionCompiler {
         _ sources: [SourceFile], today: CalendarDate, limits: CompilerLimits = .default
     ) -> CompilationResult {
         var log = DiagnosticLog()
-        var parsed: [ParsedExperiment] = []
+        // The experiments and their places side by side, so that neither is copied to be checked
+        // or sorted.
+        var experiments: [Experiment] = []
+        var places: [ExperimentPlaces] = []
         var documentBudget = limits.experiments
         for (index, source) in sources.enumerated() {
             let file = DefinitionFileContext(path: source.path, index: index)
@@ -23,10 +26,13 @@ public enum DefinitionCompiler {
             }
             let summary = YAMLReader.readDocuments(
                 source.contents, file: file, limits: limits, documentBudget: &documentBudget
-            ) { root in
+            ) { document in
                 var parser = ExperimentParser(
-                    file: file, displayPath: source.displayPath, limits: limits, today: today)
-                if let experiment = parser.parse(root) { parsed.append(experiment) }
+                    document: document, file: file, displayPath: source.displayPath, limits: limits, today: today)
+                if let parsed = parser.parse() {
+                    experiments.append(parsed.experiment)
+                    places.append(parsed.places)
+                }
                 log.merge(parser.log)
             }
             log.merge(summary.log)
@@ -38,9 +44,11 @@ public enum DefinitionCompiler {
                     fileIndex: index)
             }
         }
-        let valid = CrossFileValidation.check(parsed, log: &log)
-        return CompilationResult(
-            experiments: valid.map(\.experiment).sorted { $0.identifier < $1.identifier },
-            diagnostics: log.sorted)
+        let rejected = CrossFileValidation.check(experiments, places: places, log: &log)
+        if !rejected.isEmpty {
+            experiments = experiments.indices.filter { !rejected.contains($0) }.map { experiments[$0] }
+        }
+        experiments.sort { $0.identifier < $1.identifier }
+        return CompilationResult(experiments: experiments, diagnostics: log.sorted)
     }
 }

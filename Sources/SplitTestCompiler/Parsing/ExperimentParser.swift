@@ -1,10 +1,8 @@
 import SplitTesting
 
-/// An experiment that parsed without errors, with the places the cross-file rules point to.
-struct ParsedExperiment: Sendable {
-    /// The experiment.
-    var experiment: Experiment
-    /// The input file it comes from.
+/// Where the parts of an experiment that the cross-file rules point to are written.
+struct ExperimentPlaces: Sendable {
+    /// The input file the experiment comes from.
     var fileIndex: Int
     /// Where its identifier is written.
     var identifierLocation: SourceLocation
@@ -14,18 +12,33 @@ struct ParsedExperiment: Sendable {
     var layerRangeLocation: SourceLocation?
 }
 
-/// Turns the node tree of one document into an `Experiment`, reporting every problem it finds
-/// rather than stopping at the first.
-struct ExperimentParser {
-    /// The keys an experiment may have, in the order the specification lists them.
-    static let experimentKeys = [
+/// An experiment that parsed without errors, with the places the cross-file rules point to.
+struct ParsedExperiment: Sendable {
+    /// The experiment.
+    var experiment: Experiment
+    /// Where its parts are written.
+    var places: ExperimentPlaces
+}
+
+/// The keys an experiment may have, in the order the specification lists them.
+enum ExperimentKey: Int, FixedKey {
+    case identifier, type, description, owner, groups, defaults, control, salt, traffic, layer, status,
+        winner, expires, swiftName
+
+    static let names = [
         "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
         "traffic", "layer", "status", "winner", "expires", "swift_name",
     ]
+}
 
+/// Turns one document into an `Experiment`, reporting every problem it finds rather than
+/// stopping at the first.
+struct ExperimentParser {
     /// The values of `type`.
     static let unitTypes = UnitType.allCases.map(\.rawValue)
 
+    /// The document being parsed.
+    let document: YAMLDocument
     let file: DefinitionFileContext
     let displayPath: String
     let limits: CompilerLimits
@@ -33,43 +46,48 @@ struct ExperimentParser {
     /// What is wrong with the document, and its warnings.
     var log = DiagnosticLog()
 
-    init(file: DefinitionFileContext, displayPath: String, limits: CompilerLimits, today: CalendarDate) {
+    init(
+        document: YAMLDocument, file: DefinitionFileContext, displayPath: String, limits: CompilerLimits,
+        today: CalendarDate
+    ) {
+        self.document = document
         self.file = file
         self.displayPath = displayPath
         self.limits = limits
         self.today = today
     }
 
-    /// The experiment `root` defines, or nil when it has errors (all of them in `log`).
-    mutating func parse(_ root: YAMLNode) -> ParsedExperiment? {
-        guard case .mapping = root.content else {
-            if root.stringValue == nil, root.scalarText != nil {
+    /// The experiment the document defines, or nil when it has errors (all of them in `log`).
+    mutating func parse() -> ParsedExperiment? {
+        let root = document.root
+        guard root.kind == .mapping else {
+            if document.isNull(root) {
                 error("this document is empty; an experiment needs at least 'identifier', 'type' and 'groups'", at: root)
             } else {
                 error(
                     "an experiment must be a mapping of keys such as 'identifier', 'type' and 'groups'; "
-                        + "found \(root.kindDescription)", at: root)
+                        + "found \(document.kindDescription(of: root))", at: root)
             }
             return nil
         }
-        let keys = entries(of: root, allowed: Self.experimentKeys)
-        let identifierNode = required("identifier", in: keys, at: root)
+        let keys = entries(of: root, keys: ExperimentKey.self)
+        let identifierNode = required(.identifier, in: keys, at: root)
         let identifier = identifierNode.flatMap { readIdentifier($0) }
-        let unitType = required("type", in: keys, at: root).flatMap { node in
+        let unitType = required(.type, in: keys, at: root).flatMap { node in
             readChoice(node, key: "type", choices: Self.unitTypes).flatMap(UnitType.init)
         }
-        let description = keys["description"].flatMap { readText($0.value, key: "description") }
-        let owner = keys["owner"].flatMap { readText($0.value, key: "owner") }
-        let groups = required("groups", in: keys, at: root).flatMap { readGroups($0) }
-        let defaults = keys["defaults"].flatMap { readParameters($0.value, place: "in 'defaults'") }
+        let description = keys[.description].flatMap { readText($0.value, key: "description") }
+        let owner = keys[.owner].flatMap { readText($0.value, key: "owner") }
+        let groups = required(.groups, in: keys, at: root).flatMap { readGroups($0) }
+        let defaults = keys[.defaults].flatMap { readParameters($0.value, place: "in 'defaults'") }
         let parameters = groups.flatMap { resolveParameters(groups: $0, defaults: defaults) }
-        let controlIndex = readGroupReference(keys["control"], groups: groups) ?? 0
-        let salt = keys["salt"].flatMap { readSalt($0.value) } ?? identifier
-        let trafficBuckets = keys["traffic"].flatMap { readTraffic($0.value) } ?? Bucketing.bucketCount
-        let layer = keys["layer"].flatMap { readLayer($0.value) }
+        let controlIndex = readGroupReference(keys[.control], groups: groups) ?? 0
+        let salt = keys[.salt].flatMap { readSalt($0.value) } ?? identifier
+        let trafficBuckets = keys[.traffic].flatMap { readTraffic($0.value) } ?? Bucketing.bucketCount
+        let layer = keys[.layer].flatMap { readLayer($0.value) }
         let winnerIndex = readStatusAndWinner(keys, groups: groups)
-        let expires = keys["expires"].flatMap { readDate($0.value) }
-        let swiftName = keys["swift_name"].flatMap { readSwiftName($0.value) }
+        let expires = keys[.expires].flatMap { readDate($0.value) }
+        let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
 
         guard !log.hasErrors, let identifier, let identifierNode, let unitType, let groups,
@@ -88,17 +106,19 @@ struct ExperimentParser {
             expires: expires, swiftName: swiftName, displayPath: displayPath,
             location: file.location(of: root))
         warn(about: experiment, keys: keys, groups: groups)
-        return ParsedExperiment(
-            experiment: experiment, fileIndex: file.index,
-            identifierLocation: file.location(of: identifierNode),
-            swiftNameLocation: file.location(of: keys["swift_name"]?.value ?? identifierNode),
+        let places = ExperimentPlaces(
+            fileIndex: file.index, identifierLocation: file.location(of: identifierNode),
+            swiftNameLocation: file.location(of: keys[.swiftName]?.value ?? identifierNode),
             layerRangeLocation: layer.map { file.location(of: $0.rangeNode) })
+        return ParsedExperiment(experiment: experiment, places: places)
     }
 
     /// The value of a key the experiment must have; reports it missing.
-    private mutating func required(_ key: String, in keys: MappingEntries, at root: YAMLNode) -> YAMLNode? {
+    private mutating func required(
+        _ key: ExperimentKey, in keys: FixedKeyEntries<ExperimentKey>, at root: YAMLNode
+    ) -> YAMLNode? {
         guard let pair = keys[key] else {
-            error("missing required key '\(key)'", at: root)
+            error("missing required key '\(key.name)'", at: root)
             return nil
         }
         return pair.value

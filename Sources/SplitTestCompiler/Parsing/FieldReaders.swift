@@ -34,8 +34,8 @@ extension ExperimentParser {
 
     /// Free text: any scalar but a null.
     mutating func readText(_ node: YAMLNode, key: String) -> String? {
-        guard let text = node.stringValue else {
-            error("'\(key)' must be a single value; found \(node.kindDescription)", at: node)
+        guard let text = document.stringValue(of: node) else {
+            error("'\(key)' must be a single value; found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         return text
@@ -56,7 +56,7 @@ extension ExperimentParser {
         let bounds = "more than 0 and at most 100"
         guard let buckets = readPercent(node, what: "'traffic'", bounds: bounds) else { return nil }
         guard buckets > 0 else {
-            error("'traffic' must be \(bounds); found \(node.kindDescription)", at: node)
+            error("'traffic' must be \(bounds); found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         return buckets
@@ -64,19 +64,19 @@ extension ExperimentParser {
 
     /// A percentage in 0...100 with at most two decimals, as a number of the 10,000 buckets.
     mutating func readPercent(_ node: YAMLNode, what: String, bounds: String) -> Int? {
-        guard let value = CoreSchema.value(of: node)?.number, value.isFinite else {
-            error("\(what) must be a number of percent; found \(node.kindDescription)", at: node)
+        guard let value = document.scalarValue(of: node)?.number, value.isFinite else {
+            error("\(what) must be a number of percent; found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         guard value >= 0 && value <= 100 else {
-            error("\(what) must be \(bounds); found \(node.kindDescription)", at: node)
+            error("\(what) must be \(bounds); found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         let scaled = value * Double(Bucketing.bucketCount) / 100
         let buckets = scaled.rounded()
         guard abs(scaled - buckets) < 1e-6 else {
             error(
-                "\(what) is \(node.scalarText ?? ""), finer than 0.01 percent (one of the 10,000 "
+                "\(what) is \(document.scalarText(of: node) ?? ""), finer than 0.01 percent (one of the 10,000 "
                     + "buckets); round it to two decimals", at: node)
             return nil
         }
@@ -85,15 +85,11 @@ extension ExperimentParser {
 
     /// `expires`: a real date written `YYYY-MM-DD`.
     mutating func readDate(_ node: YAMLNode) -> CalendarDate? {
-        guard let text = node.stringValue else {
-            error("'expires' must be a date written YYYY-MM-DD; found \(node.kindDescription)", at: node)
+        guard let text = document.stringValue(of: node) else {
+            error("'expires' must be a date written YYYY-MM-DD; found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
-            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else {
+        guard let (year, month, day) = document.withBytes(of: node, Self.dateParts) else {
             error("'expires' must be a date written YYYY-MM-DD; found '\(Self.shown(text))'", at: node)
             return nil
         }
@@ -102,6 +98,22 @@ extension ExperimentParser {
             return nil
         }
         return CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// The year, month and day of bytes shaped `DDDD-DD-DD`, read as digits without a string.
+    private static func dateParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+                guard digit >= 0 && digit <= 9 else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return (year, month, day)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

@@ -12,20 +12,24 @@ struct GroupDraft {
     var parameters: [ParameterDraft] = []
 }
 
+/// The keys of a group in the long form.
+enum GroupKey: Int, FixedKey {
+    case weight, description, params
+
+    static let names = ["weight", "description", "params"]
+}
+
 /// The three forms of `groups:` — long (name → mapping), short (name → weight) and a list of names.
 extension ExperimentParser {
-    /// The keys of a group in the long form.
-    static let groupKeys = ["weight", "description", "params"]
-
     /// The groups with their bucket counts, or nil when any is invalid.
     mutating func readGroups(_ node: YAMLNode) -> [GroupDraft]? {
         var drafts: [GroupDraft] = []
         var valid = true
-        switch node.content {
-        case .mapping(let pairs):
-            guard withinGroupLimit(pairs.count, at: node) else { return nil }
-            drafts.reserveCapacity(pairs.count)
-            for entry in entries(of: node, noun: "group").ordered {
+        switch node.kind {
+        case .mapping:
+            guard withinGroupLimit(node.entryCount, at: node) else { return nil }
+            drafts.reserveCapacity(node.entryCount)
+            for entry in namedEntries(of: node, noun: "group") {
                 let (name, pair) = (entry.name, entry.pair)
                 guard var draft = newGroup(name, pair.key) else {
                     valid = false
@@ -34,13 +38,14 @@ extension ExperimentParser {
                 valid = readGroupBody(pair.value, into: &draft) && valid
                 drafts.append(draft)
             }
-        case .sequence(let items):
-            guard withinGroupLimit(items.count, at: node) else { return nil }
-            drafts.reserveCapacity(items.count)
+        case .sequence:
+            guard withinGroupLimit(node.entryCount, at: node) else { return nil }
+            drafts.reserveCapacity(node.entryCount)
             var seen = NameIndex<YAMLNode>()
-            for item in items {
-                guard let name = item.stringValue, item.scalarText != nil else {
-                    error("each item of 'groups' must be a group name; found \(item.kindDescription)", at: item)
+            for position in 0..<node.entryCount {
+                let item = document.item(position, of: node)
+                guard let name = document.stringValue(of: item) else {
+                    error("each item of 'groups' must be a group name; found \(document.kindDescription(of: item))", at: item)
                     valid = false
                     continue
                 }
@@ -56,10 +61,10 @@ extension ExperimentParser {
                 }
                 drafts.append(draft)
             }
-        case .scalar:
+        case .plainScalar, .quotedScalar:
             error(
                 "'groups' must map group names to weights or settings, or list group names; "
-                    + "found \(node.kindDescription)", at: node)
+                    + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         valid = NameRules.checkGroupNames(drafts, parser: &self) && valid
@@ -83,7 +88,7 @@ extension ExperimentParser {
             if counts[index] == 0 && drafts[index].weight > 0 {
                 let group = drafts[index]
                 error(
-                    "group '\(group.name)' has weight \(group.weightNode?.scalarText ?? "1"), too small a "
+                    "group '\(group.name)' has weight \(group.weightNode.flatMap(document.scalarText) ?? "1"), too small a "
                         + "share of the total for one of the 10,000 buckets; raise it or make it 0",
                     at: group.weightNode ?? group.nameNode)
                 valid = false
@@ -110,9 +115,9 @@ extension ExperimentParser {
 
     /// A group's value in the mapping forms: nothing, a weight, or `{ weight, description, params }`.
     private mutating func readGroupBody(_ node: YAMLNode, into draft: inout GroupDraft) -> Bool {
-        switch node.content {
-        case .scalar:
-            if node.stringValue == nil { return true }
+        switch node.kind {
+        case .plainScalar, .quotedScalar:
+            if document.stringValue(of: node) == nil { return true }
             return readWeight(node, into: &draft)
         case .sequence:
             error(
@@ -121,14 +126,14 @@ extension ExperimentParser {
             return false
         case .mapping:
             let name = draft.name
-            let keys = entries(of: node, allowed: Self.groupKeys, place: " in group '\(name)'")
+            let keys = entries(of: node, keys: GroupKey.self, place: " in group '\(name)'")
             var valid = true
-            if let weight = keys["weight"] { valid = readWeight(weight.value, into: &draft) && valid }
-            if let description = keys["description"] {
+            if let weight = keys[.weight] { valid = readWeight(weight.value, into: &draft) && valid }
+            if let description = keys[.description] {
                 draft.description = readText(description.value, key: "description")
                 valid = draft.description != nil && valid
             }
-            if let params = keys["params"] {
+            if let params = keys[.params] {
                 if let parameters = readParameters(params.value, place: "of group '\(name)'") {
                     draft.parameters = parameters
                 } else {
@@ -140,16 +145,16 @@ extension ExperimentParser {
     }
 
     private mutating func readWeight(_ node: YAMLNode, into draft: inout GroupDraft) -> Bool {
-        guard let weight = CoreSchema.value(of: node)?.number else {
-            error("the weight of group '\(draft.name)' must be a number; found \(node.kindDescription)", at: node)
+        guard let weight = document.scalarValue(of: node)?.number else {
+            error("the weight of group '\(draft.name)' must be a number; found \(document.kindDescription(of: node))", at: node)
             return false
         }
         guard weight.isFinite else {
-            error("the weight of group '\(draft.name)' must be a finite number; found \(node.kindDescription)", at: node)
+            error("the weight of group '\(draft.name)' must be a finite number; found \(document.kindDescription(of: node))", at: node)
             return false
         }
         guard weight >= 0 else {
-            error("the weight of group '\(draft.name)' must not be negative; found \(node.kindDescription)", at: node)
+            error("the weight of group '\(draft.name)' must not be negative; found \(document.kindDescription(of: node))", at: node)
             return false
         }
         draft.weight = weight

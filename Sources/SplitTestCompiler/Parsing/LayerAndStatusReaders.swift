@@ -1,43 +1,48 @@
 import SplitTesting
 
+/// The keys of `layer`.
+enum LayerKey: Int, FixedKey {
+    case name, range
+
+    static let names = ["name", "range"]
+}
+
 /// Readers of the keys that refer to groups or place the experiment: `layer`, `control`,
 /// `status` and `winner`.
 extension ExperimentParser {
-    /// The keys of `layer`.
-    static let layerKeys = ["name", "range"]
-
     /// The values of `status`.
     static let statuses = ["running", "resolved"]
 
     /// `layer: { name, range: [start, end] }`, with the range node that overlap errors point to.
     mutating func readLayer(_ node: YAMLNode) -> (layer: SplitTestLayer, rangeNode: YAMLNode)? {
-        guard case .mapping = node.content else {
+        guard node.kind == .mapping else {
             error(
                 "'layer' must be a mapping like { name: checkout, range: [0, 50] }; "
-                    + "found \(node.kindDescription)", at: node)
+                    + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        let keys = entries(of: node, allowed: Self.layerKeys, place: " in 'layer'")
+        let keys = entries(of: node, keys: LayerKey.self, place: " in 'layer'")
         var name: String?
-        if let nameNode = keys["name"]?.value, let text = readText(nameNode, key: "name") {
+        if let nameNode = keys[.name]?.value, let text = readText(nameNode, key: "name") {
             if NameRules.isName(text) {
                 name = text
             } else {
                 error("layer name '\(Self.shown(text))' \(NameRules.nameRequirement)", at: nameNode)
             }
-        } else if keys["name"] == nil {
+        } else if keys[.name] == nil {
             error("missing required key 'name' in 'layer'", at: node)
         }
-        guard let rangeNode = keys["range"]?.value else {
+        guard let rangeNode = keys[.range]?.value else {
             error("missing required key 'range' in 'layer'", at: node)
             return nil
         }
-        guard case .sequence(let ends) = rangeNode.content, ends.count == 2 else {
+        guard rangeNode.kind == .sequence, rangeNode.entryCount == 2 else {
             error(
                 "'range' must be a list of two percentages of the layer, like [0, 50]; "
-                    + "found \(rangeNode.kindDescription)", at: rangeNode)
+                    + "found \(document.kindDescription(of: rangeNode))", at: rangeNode)
             return nil
         }
+        let ends = [document.item(0, of: rangeNode), document.item(1, of: rangeNode)]
         let bounds = "between 0 and 100"
         let start = readPercent(ends[0], what: "the start of 'range'", bounds: bounds)
         let end = readPercent(ends[1], what: "the end of 'range'", bounds: bounds)
@@ -45,7 +50,7 @@ extension ExperimentParser {
         guard start < end else {
             error(
                 "the layer range must start before it ends (0 ≤ start < end ≤ 100); "
-                    + "found [\(ends[0].scalarText ?? ""), \(ends[1].scalarText ?? "")]", at: rangeNode)
+                    + "found [\(document.scalarText(of: ends[0]) ?? ""), \(document.scalarText(of: ends[1]) ?? "")]", at: rangeNode)
             return nil
         }
         return (SplitTestLayer(name: name, buckets: start..<end), rangeNode)
@@ -72,10 +77,10 @@ extension ExperimentParser {
     }
 
     /// `status` and `winner`: the winner's index when the experiment is resolved.
-    mutating func readStatusAndWinner(_ keys: MappingEntries, groups: [GroupDraft]?) -> Int? {
-        let statusNode = keys["status"]?.value
+    mutating func readStatusAndWinner(_ keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]?) -> Int? {
+        let statusNode = keys[.status]?.value
         let status = statusNode.flatMap { readChoice($0, key: "status", choices: Self.statuses) }
-        let winner = keys["winner"]
+        let winner = keys[.winner]
         switch (status, winner) {
         case ("resolved", nil):
             if let statusNode { error("a resolved experiment must name its 'winner'", at: statusNode) }

@@ -3,22 +3,22 @@
 extension ExperimentParser {
     /// The entries of a `params` or `defaults` mapping; nil when any is invalid.
     mutating func readParameters(_ node: YAMLNode, place: @autoclosure () -> String) -> [ParameterDraft]? {
-        guard case .mapping(let pairs) = node.content else {
+        guard node.kind == .mapping else {
             error(
-                "the parameters \(place()) must be a mapping of names to values; found \(node.kindDescription)",
+                "the parameters \(place()) must be a mapping of names to values; found \(document.kindDescription(of: node))",
                 at: node)
             return nil
         }
-        guard pairs.count <= limits.parametersPerGroup else {
+        guard node.entryCount <= limits.parametersPerGroup else {
             error(
-                "\(pairs.count) parameters \(place()); a group may declare at most "
+                "\(node.entryCount) parameters \(place()); a group may declare at most "
                     + "\(limits.parametersPerGroup)", at: node)
             return nil
         }
         let errorsBefore = log.errorCount
         var drafts: [ParameterDraft] = []
-        drafts.reserveCapacity(pairs.count)
-        for entry in entries(of: node, noun: "parameter", place: " \(place())").ordered {
+        drafts.reserveCapacity(node.entryCount)
+        for entry in namedEntries(of: node, noun: "parameter", place: " \(place())") {
             let (name, pair) = (entry.name, entry.pair)
             guard NameRules.isName(name) else {
                 error("parameter name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
@@ -33,11 +33,11 @@ extension ExperimentParser {
     private mutating func parameterValue(
         _ node: YAMLNode, name: String, place: @autoclosure () -> String
     ) -> ParameterValue? {
-        switch CoreSchema.value(of: node) {
+        switch document.scalarValue(of: node) {
         case nil:
             error(
                 "parameter '\(name)' \(place()) must be a single value (text, a number, true or false); "
-                    + "found \(node.kindDescription)", at: node)
+                    + "found \(document.kindDescription(of: node))", at: node)
         case .null:
             error("parameter '\(name)' \(place()) has no value", at: node)
         case .bool(let value):
@@ -46,7 +46,7 @@ extension ExperimentParser {
             return .int(value)
         case .double(let value):
             if value.isFinite { return .double(value) }
-            error("parameter '\(name)' \(place()) must be a finite number; found \(node.kindDescription)", at: node)
+            error("parameter '\(name)' \(place()) must be a finite number; found \(document.kindDescription(of: node))", at: node)
         case .string(let value):
             return .string(value)
         }

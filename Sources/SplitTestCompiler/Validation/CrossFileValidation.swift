@@ -1,39 +1,45 @@
 /// The rules that span experiments: identifiers and Swift type names are unique, and the
 /// experiments of one layer own disjoint slices of it.
 enum CrossFileValidation {
-    /// Reports every clash among `experiments` (in input order) and returns the experiments that
-    /// clash with none defined before them.
-    static func check(_ experiments: [ParsedExperiment], log: inout DiagnosticLog) -> [ParsedExperiment] {
+    /// Reports every clash among `experiments` (in input order, written at `places`) and returns
+    /// the positions of those that clash with one defined before them.
+    static func check(
+        _ experiments: [Experiment], places: [ExperimentPlaces], log: inout DiagnosticLog
+    ) -> Set<Int> {
         var rejected = Set<Int>()
         var firstByIdentifier: [String: Int] = [:]
         var firstBySwiftName: [String: Int] = [:]
-        for (index, parsed) in experiments.enumerated() {
-            let experiment = parsed.experiment
-            if let first = firstByIdentifier[experiment.identifier] {
+        firstByIdentifier.reserveCapacity(experiments.count)
+        firstBySwiftName.reserveCapacity(experiments.count)
+        for index in experiments.indices {
+            let identifier = experiments[index].identifier
+            let place = places[index]
+            if let first = firstByIdentifier.updateValue(index, forKey: identifier) {
+                firstByIdentifier[identifier] = first
                 log.add(
-                    .error("duplicate identifier '\(experiment.identifier)'", at: parsed.identifierLocation),
-                    fileIndex: parsed.fileIndex,
-                    notes: [.note("'\(experiment.identifier)' is first defined here", at: experiments[first].identifierLocation)])
+                    .error("duplicate identifier '\(identifier)'", at: place.identifierLocation),
+                    fileIndex: place.fileIndex,
+                    notes: [.note("'\(identifier)' is first defined here", at: places[first].identifierLocation)])
                 rejected.insert(index)
                 continue
             }
-            firstByIdentifier[experiment.identifier] = index
-            if let first = firstBySwiftName[experiment.swiftName] {
-                let other = experiments[first].experiment.identifier
+            let swiftName = experiments[index].swiftName
+            if let first = firstBySwiftName.updateValue(index, forKey: swiftName) {
+                firstBySwiftName[swiftName] = first
+                let other = experiments[first].identifier
                 log.add(
                     .error(
-                        "experiments '\(other)' and '\(experiment.identifier)' both become the Swift type "
-                            + "'\(experiment.swiftName)'; set a different 'swift_name'",
-                        at: parsed.swiftNameLocation),
-                    fileIndex: parsed.fileIndex,
-                    notes: [.note("'\(other)' is defined here", at: experiments[first].swiftNameLocation)])
+                        "experiments '\(other)' and '\(identifier)' both become the Swift type "
+                            + "'\(swiftName)'; set a different 'swift_name'",
+                        at: place.swiftNameLocation),
+                    fileIndex: place.fileIndex,
+                    notes: [.note("'\(other)' is defined here", at: places[first].swiftNameLocation)])
                 rejected.insert(index)
                 continue
             }
-            firstBySwiftName[experiment.swiftName] = index
         }
-        checkLayers(experiments, rejected: &rejected, log: &log)
-        return experiments.indices.filter { !rejected.contains($0) }.map { experiments[$0] }
+        checkLayers(experiments, places: places, rejected: &rejected, log: &log)
+        return rejected
     }
 
     /// One experiment's slice of a layer.
@@ -46,12 +52,13 @@ enum CrossFileValidation {
     /// Sorts each layer's experiments by where their range starts: a range that starts before
     /// the furthest end so far overlaps the experiment that reaches that end.
     private static func checkLayers(
-        _ experiments: [ParsedExperiment], rejected: inout Set<Int>, log: inout DiagnosticLog
+        _ experiments: [Experiment], places: [ExperimentPlaces], rejected: inout Set<Int>,
+        log: inout DiagnosticLog
     ) {
         var slices: [String: [Slice]] = [:]
-        for (index, parsed) in experiments.enumerated() where !rejected.contains(index) {
-            guard let layer = parsed.experiment.layer else { continue }
-            guard let location = parsed.layerRangeLocation else {
+        for index in experiments.indices where !rejected.contains(index) {
+            guard let layer = experiments[index].layer else { continue }
+            guard let location = places[index].layerRangeLocation else {
                 preconditionFailure("the parser locates the range of every layer it accepts")
             }
             slices[layer.name, default: []].append(Slice(index: index, buckets: layer.buckets, location: location))
@@ -61,15 +68,15 @@ enum CrossFileValidation {
             var furthest: Slice?
             for slice in ordered {
                 if let holder = furthest, slice.buckets.lowerBound < holder.buckets.upperBound {
-                    let parsed = experiments[slice.index]
-                    let other = experiments[holder.index].experiment.identifier
+                    let identifier = experiments[slice.index].identifier
+                    let other = experiments[holder.index].identifier
                     log.add(
                         .error(
-                            "experiments '\(other)' and '\(parsed.experiment.identifier)' overlap in "
+                            "experiments '\(other)' and '\(identifier)' overlap in "
                                 + "layer '\(name)': \(percent(holder.buckets)) and \(percent(slice.buckets)); "
                                 + "the experiments of a layer must own disjoint ranges",
                             at: slice.location),
-                        fileIndex: parsed.fileIndex,
+                        fileIndex: places[slice.index].fileIndex,
                         notes: [.note("the range of '\(other)' is here", at: holder.location)])
                     rejected.insert(slice.index)
                 } else if slice.buckets.upperBound > furthest?.buckets.upperBound ?? 0 {

@@ -1,13 +1,13 @@
 /// What deserves attention in an otherwise valid experiment, reported as warnings.
 extension ExperimentParser {
     /// Warns about an expired date, a resolved experiment, and a control that receives no units.
-    mutating func warn(about experiment: Experiment, keys: MappingEntries, groups: [GroupDraft]) {
-        if let expires = experiment.expires, expires < today, let node = keys["expires"]?.value {
+    mutating func warn(about experiment: Experiment, keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]) {
+        if let expires = experiment.expires, expires < today, let node = keys[.expires]?.value {
             warning(
                 "experiment '\(experiment.identifier)' expired on \(expires); resolve it or remove it",
                 at: node)
         }
-        if let winnerIndex = experiment.winnerIndex, let node = keys["status"]?.value {
+        if let winnerIndex = experiment.winnerIndex, let node = keys[.status]?.value {
             warning(
                 "experiment '\(experiment.identifier)' is resolved: every unit gets "
                     + "'\(experiment.groups[winnerIndex].name)'; its code can be removed once no "
@@ -18,7 +18,7 @@ extension ExperimentParser {
             warning(
                 "control group '\(control.name)' has weight 0: it receives no units, so the other "
                     + "groups have nothing to be compared with",
-                at: keys["control"]?.value ?? control.weightNode ?? control.nameNode)
+                at: keys[.control]?.value ?? control.weightNode ?? control.nameNode)
         }
     }
 }

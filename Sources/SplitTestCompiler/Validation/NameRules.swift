@@ -56,7 +56,7 @@ enum NameRules {
         var firstBySwiftName = NameIndex<Int>(capacity: groups.count)
         for (position, group) in groups.enumerated() {
             let swiftName = memberName(group.name)
-            if SwiftNaming.reservedMemberNames.contains(swiftName) {
+            if isReservedMember(swiftName) {
                 parser.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
                 valid = false
             } else if let firstPosition = firstBySwiftName[swiftName] {
@@ -85,7 +85,7 @@ enum NameRules {
         var firstBySwiftName = NameIndex<(name: String, node: YAMLNode)>(capacity: declarations.count)
         for (declaration, node) in zip(declarations, nodes) {
             let swiftName = memberName(declaration.name)
-            if SwiftNaming.reservedMemberNames.contains(swiftName) {
+            if isReservedMember(swiftName) {
                 parser.error(reservedMessage("parameter name", declaration.name, swiftName), at: node)
                 valid = false
             } else if let groupPosition = groupBySwiftName[swiftName] {
@@ -106,6 +106,19 @@ enum NameRules {
             }
         }
         return valid
+    }
+
+    /// The lengths of the reserved member names, one bit each: most names are ruled out by their
+    /// length alone, before a hash is computed.
+    private static let reservedMemberLengths: UInt64 = SwiftNaming.reservedMemberNames.reduce(0) { mask, name in
+        name.utf8.count < 64 ? mask | (1 << name.utf8.count) : mask
+    }
+
+    /// Whether `swiftName` is a member the generated group enum already has.
+    private static func isReservedMember(_ swiftName: String) -> Bool {
+        let length = swiftName.utf8.count
+        guard length >= 64 || reservedMemberLengths & (1 << length) != 0 else { return false }
+        return SwiftNaming.reservedMemberNames.contains(swiftName)
     }
 
     /// The Swift member a valid name becomes; a name without underscores stays as it is, which

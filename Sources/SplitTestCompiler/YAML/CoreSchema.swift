@@ -18,28 +18,27 @@ enum ScalarValue: Hashable, Sendable {
 }
 
 /// The YAML 1.2 core schema's resolution of plain scalars, written out by hand over UTF-8 so that
-/// it costs one pass over the scalar's bytes.
+/// it costs one pass over the scalar's bytes, and a `String` only for what stays text.
 enum CoreSchema {
     /// Whether a plain scalar is a null (`~`, `null`, `Null`, `NULL`, or nothing at all).
-    static func isNull(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return true }
-        guard first == UInt8(ascii: "~") || first == UInt8(ascii: "n") || first == UInt8(ascii: "N") else {
-            return false
+    static func isNull(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch bytes.count {
+        case 0: return true
+        case 1: return bytes[0] == UInt8(ascii: "~")
+        case 4: return matches(bytes, "null") || matches(bytes, "Null") || matches(bytes, "NULL")
+        default: return false
         }
-        let length = text.utf8.count
-        guard length == 1 || length == 4 else { return false }
-        return text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
 
-    /// The value of `node` when it is a scalar; nil for a mapping or a sequence.
-    static func value(of node: YAMLNode) -> ScalarValue? {
-        guard case .scalar(let text, let isPlain) = node.content else { return nil }
-        return isPlain ? resolvePlain(text) : .string(text)
-    }
-
-    /// The value of a plain scalar.
+    /// The value of a plain scalar written `text`.
     static func resolvePlain(_ text: String) -> ScalarValue {
-        guard let first = text.utf8.first else { return .null }
+        text.withUTF8Bytes(resolvePlain)
+    }
+
+    /// The value of a plain scalar whose UTF-8 is `bytes`.
+    static func resolvePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> ScalarValue {
+        guard !bytes.isEmpty else { return .null }
+        let first = bytes[0]
         // Most plain scalars are names; only these first letters can start a keyword or a number.
         switch first {
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
@@ -47,55 +46,72 @@ enum CoreSchema {
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             break
         default:
-            return .string(text)
+            return .string(text(bytes))
         }
         // The keywords are 1, 4 or 5 bytes long and none starts with a digit; sparing numbers
         // and other words the comparisons with each keyword matters on thousands of values.
-        let length = text.utf8.count
-        if !isDigit(first) && (length == 1 || length == 4 || length == 5) {
-            if let keyword = keywordValue(text) { return keyword }
+        if !isDigit(first) && (bytes.count == 1 || bytes.count == 4 || bytes.count == 5) {
+            if let keyword = keywordValue(bytes) { return keyword }
         }
-        return resolveNumberOrString(text)
+        return resolveNumberOrString(bytes)
     }
 
-    private static func keywordValue(_ text: String) -> ScalarValue? {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: return nil
-        }
+    /// The keywords other than null, with their values.
+    private static let keywords: [(word: StaticString, value: ScalarValue)] = [
+        ("true", .bool(true)), ("True", .bool(true)), ("TRUE", .bool(true)),
+        ("false", .bool(false)), ("False", .bool(false)), ("FALSE", .bool(false)),
+        (".inf", .double(.infinity)), (".Inf", .double(.infinity)), (".INF", .double(.infinity)),
+        ("+.inf", .double(.infinity)), ("+.Inf", .double(.infinity)), ("+.INF", .double(.infinity)),
+        ("-.inf", .double(-.infinity)), ("-.Inf", .double(-.infinity)), ("-.INF", .double(-.infinity)),
+        (".nan", .double(.nan)), (".NaN", .double(.nan)), (".NAN", .double(.nan)),
+    ]
+
+    private static func keywordValue(_ bytes: UnsafeBufferPointer<UInt8>) -> ScalarValue? {
+        if isNull(bytes) { return .null }
+        for keyword in keywords where matches(bytes, keyword.word) { return keyword.value }
+        return nil
     }
 
-    private static func resolveNumberOrString(_ text: String) -> ScalarValue {
-        let utf8 = text.utf8
-        guard let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-            || first == UInt8(ascii: ".") || isDigit(first)
-        else { return .string(text) }
-        if first == UInt8(ascii: "0"), utf8.count > 2 {
-            let marker = utf8[utf8.index(after: utf8.startIndex)]
-            if marker == UInt8(ascii: "x"), let value = Int(text.dropFirst(2), radix: 16) {
-                return .int(value)
-            }
-            if marker == UInt8(ascii: "o"), let value = Int(text.dropFirst(2), radix: 8) {
-                return .int(value)
-            }
+    private static func resolveNumberOrString(_ bytes: UnsafeBufferPointer<UInt8>) -> ScalarValue {
+        let first = bytes[0]
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+            || isDigit(first)
+        else { return .string(text(bytes)) }
+        if first == UInt8(ascii: "0"), bytes.count > 2 {
+            let digits = text(UnsafeBufferPointer(rebasing: bytes[2...]))
+            if bytes[1] == UInt8(ascii: "x"), let value = Int(digits, radix: 16) { return .int(value) }
+            if bytes[1] == UInt8(ascii: "o"), let value = Int(digits, radix: 8) { return .int(value) }
         }
-        var contiguous = text
-        let shape = contiguous.withUTF8 { numberShape($0) }
-        switch shape {
+        switch numberShape(bytes) {
         case .integer:
+            if let value = decimalInteger(bytes) { return .int(value) }
             // A decimal integer too large for Int stays exact as a Double rather than wrapping.
-            if let value = Int(text) { return .int(value) }
-            return Double(text).map(ScalarValue.double) ?? .string(text)
+            let written = text(bytes)
+            return Double(written).map(ScalarValue.double) ?? .string(written)
         case .float:
-            return Double(text).map(ScalarValue.double) ?? .string(text)
+            let written = text(bytes)
+            return Double(written).map(ScalarValue.double) ?? .string(written)
         case .notANumber:
-            return .string(text)
+            return .string(text(bytes))
         }
+    }
+
+    /// The value of bytes shaped `[-+]?[0-9]+`, or nil when it does not fit in an `Int`.
+    private static func decimalInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let negative = bytes[0] == UInt8(ascii: "-")
+        if negative || bytes[0] == UInt8(ascii: "+") { index = 1 }
+        var value = 0
+        while index < bytes.count {
+            // Accumulated as a negative number, whose range holds Int.min.
+            let (product, productOverflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, sumOverflow) = product.subtractingReportingOverflow(Int(bytes[index] &- UInt8(ascii: "0")))
+            guard !productOverflow, !sumOverflow else { return nil }
+            value = sum
+            index += 1
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
     }
 
     private enum NumberShape { case integer, float, notANumber }
@@ -133,5 +149,22 @@ enum CoreSchema {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// Whether `bytes` spell `word`.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let expected = word.utf8Start
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == expected[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The bytes as text.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 }

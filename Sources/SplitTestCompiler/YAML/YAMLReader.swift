@@ -16,14 +16,14 @@ enum YAMLReader {
         var log = DiagnosticLog()
     }
 
-    /// Calls `body` with the root of every well-formed document of `contents`, in order, and
+    /// Calls `body` with every well-formed document of `contents`, in order, and
     /// records in the summary's log what is wrong with the others.
     ///
     /// `documentBudget` is how many more documents the run may hold; past it, one error is
     /// recorded and reading stops. It becomes negative once that error has been reported.
     static func readDocuments(
         _ contents: [UInt8], file: DefinitionFileContext, limits: CompilerLimits,
-        documentBudget: inout Int, body: (YAMLNode) -> Void
+        documentBudget: inout Int, body: (YAMLDocument) -> Void
     ) -> Summary {
         var summary = Summary()
         guard !contents.isEmpty else { return summary }
@@ -32,7 +32,7 @@ enum YAMLReader {
             preconditionFailure("libyaml initialises a parser unless memory is exhausted")
         }
         defer { yaml_parser_delete(&parser) }
-        var builder = YAMLTreeBuilder(file: file, limits: limits)
+        var builder = YAMLTreeBuilder(file: file, limits: limits, byteCount: contents.count)
         contents.withUnsafeBufferPointer { bytes in
             if let location = FlowDepthGuard.firstExcess(in: bytes, limits: limits, file: file) {
                 summary.log.add(.error(YAMLTreeBuilder.nestingMessage(limits), at: location), fileIndex: file.index)
@@ -65,7 +65,7 @@ enum YAMLReader {
                     }
                     documentBudget -= 1
                 }
-                if let root = builder.consume(event) { body(root) }
+                if let document = builder.consume(event) { body(document) }
                 yaml_event_delete(&event)
                 if type == YAML_STREAM_END_EVENT { break }
             }

@@ -1,22 +1,22 @@
 import CLibYAML
 
-/// Builds the node tree of one document at a time from libyaml's events.
+/// Builds one document at a time from libyaml's events, into a `YAMLDocument`.
+///
+/// Finished nodes wait on a stack until their collection ends; then they move, together and in
+/// order, to the document's children, and the collection takes their place on the stack. Each
+/// event thus costs a few appends, and the storage is reused from one document to the next.
 ///
 /// A document with anything the definition language rejects (an anchor, an alias, a custom tag,
 /// a limit exceeded) is reported and then dropped whole at its end, so the parser only ever sees
-/// trees that mean what they say.
+/// documents that mean what they say.
 struct YAMLTreeBuilder {
     /// A mapping or sequence whose end has not been read yet.
     private struct OpenCollection {
-        var isMapping: Bool
+        var kind: YAMLNode.Kind
         var line: Int
         var column: Int
-        /// A sequence's items.
-        var items: [YAMLNode] = []
-        /// A mapping's entries.
-        var pairs: [YAMLPair] = []
-        /// A mapping key whose value has not been read yet.
-        var pendingKey: YAMLNode?
+        /// Where its children start on the stack of finished nodes.
+        var firstChild: Int
     }
 
     /// What the builder found wrong so far.
@@ -24,8 +24,12 @@ struct YAMLTreeBuilder {
 
     private let file: DefinitionFileContext
     private let limits: CompilerLimits
+    /// The document being read; its root is set when the document's top node is finished.
+    private var document = YAMLDocument(root: .placeholder(line: 1, column: 1))
+    private var hasRoot = false
     private var open: [OpenCollection] = []
-    private var root: YAMLNode?
+    /// Finished nodes whose collection has not ended yet.
+    private var finished: [YAMLNode] = []
     private var documentRejected = false
     private var nodeCount = 0
     /// How many collections deep the builder is inside a part it skips (too deep, or everything
@@ -33,50 +37,61 @@ struct YAMLTreeBuilder {
     private var skipDepth = 0
     private var skipsRestOfDocument = false
 
-    init(file: DefinitionFileContext, limits: CompilerLimits) {
+    /// A builder for a file of `byteCount` bytes: its storage starts at the size a definition of
+    /// that length needs, so that reading it does not grow the arrays step by step.
+    init(file: DefinitionFileContext, limits: CompilerLimits, byteCount: Int) {
         self.file = file
         self.limits = limits
+        // Scalars never hold more bytes than the file, and a node takes a few bytes of it.
+        let nodes = min(byteCount / 4, 4096)
+        document.scalarBytes.reserveCapacity(min(byteCount, 1 << 16))
+        document.children.reserveCapacity(nodes)
+        finished.reserveCapacity(nodes)
+        open.reserveCapacity(limits.nestingDepth)
     }
 
-    /// Takes in one event; returns the document's root when `event` ends a well-formed document.
-    mutating func consume(_ event: yaml_event_t) -> YAMLNode? {
+    /// Takes in one event; returns the document when `event` ends a well-formed document.
+    mutating func consume(_ event: yaml_event_t) -> YAMLDocument? {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             open.removeAll(keepingCapacity: true)
-            root = nil
+            finished.removeAll(keepingCapacity: true)
+            document.children.removeAll(keepingCapacity: true)
+            document.scalarBytes.removeAll(keepingCapacity: true)
+            hasRoot = false
             documentRejected = false
             nodeCount = 0
             skipDepth = 0
             skipsRestOfDocument = false
         case YAML_DOCUMENT_END_EVENT:
-            defer { root = nil }
-            return documentRejected ? nil : root
+            guard hasRoot, !documentRejected else { return nil }
+            return document
         case YAML_SCALAR_EVENT:
             guard skipDepth == 0, !skipsRestOfDocument, countNode(event) else { break }
             let scalar = event.data.scalar
-            var isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+            var kind = scalar.style == YAML_PLAIN_SCALAR_STYLE ? YAMLNode.Kind.plainScalar : .quotedScalar
             checkAnchor(scalar.anchor, event)
             if let tag = scalar.tag {
-                isPlain = false
+                kind = .quotedScalar
                 checkTag(tag, allowed: "tag:yaml.org,2002:str", event)
             }
-            var text = ""
+            var node = YAMLNode(
+                kind: kind, line: line(event), column: column(event), start: document.scalarBytes.count, count: 0)
             let length = Int(scalar.length)
             if length > limits.scalarLength {
                 reject(
                     "this value is \(length) bytes long; the longest value accepted is "
                         + "\(limits.scalarLength) bytes", event)
-            } else if length > 0 {
-                text = String(
-                    decoding: UnsafeBufferPointer(start: scalar.value, count: length),
-                    as: UTF8.self)
+            } else if length > 0, let value = scalar.value {
+                document.scalarBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
+                node.count = length
             }
-            add(YAMLNode(content: .scalar(text, isPlain: isPlain), line: line(event), column: column(event)))
+            add(node)
         case YAML_ALIAS_EVENT:
             guard skipDepth == 0, !skipsRestOfDocument, countNode(event) else { break }
             let name = String(cString: event.data.alias.anchor)
             reject("aliases ('*\(name)') are not supported; write the value out in full", event)
-            add(YAMLNode(content: .scalar("", isPlain: true), line: line(event), column: column(event)))
+            add(.placeholder(line: line(event), column: column(event)))
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             if skipDepth > 0 || skipsRestOfDocument {
@@ -99,12 +114,15 @@ struct YAMLTreeBuilder {
                 skipDepth = 1
                 break
             }
-            open.append(OpenCollection(isMapping: isMapping, line: line(event), column: column(event)))
+            open.append(
+                OpenCollection(
+                    kind: isMapping ? .mapping : .sequence, line: line(event), column: column(event),
+                    firstChild: finished.count))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             if skipDepth > 0 {
                 skipDepth -= 1
                 if skipDepth == 0 && !skipsRestOfDocument {
-                    add(YAMLNode(content: .scalar("", isPlain: true), line: line(event), column: column(event)))
+                    add(.placeholder(line: line(event), column: column(event)))
                 }
                 break
             }
@@ -112,30 +130,28 @@ struct YAMLTreeBuilder {
             guard let collection = open.popLast() else {
                 preconditionFailure("libyaml balances every collection start with an end")
             }
-            add(finished(collection))
+            let childCount = finished.count - collection.firstChild
+            precondition(
+                collection.kind == .sequence || childCount % 2 == 0, "libyaml gives every mapping key a value")
+            let node = YAMLNode(
+                kind: collection.kind, line: collection.line, column: collection.column,
+                start: document.children.count, count: childCount)
+            document.children.append(contentsOf: finished[collection.firstChild...])
+            finished.removeLast(childCount)
+            add(node)
         default:
             break
         }
         return nil
     }
 
-    private func finished(_ collection: OpenCollection) -> YAMLNode {
-        precondition(collection.pendingKey == nil, "libyaml gives every mapping key a value")
-        let content: YAMLNode.Content = collection.isMapping ? .mapping(collection.pairs) : .sequence(collection.items)
-        return YAMLNode(content: content, line: collection.line, column: collection.column)
-    }
-
+    /// Puts a finished node on the stack of its collection, or makes it the root.
     private mutating func add(_ node: YAMLNode) {
-        let last = open.count - 1
-        if last < 0 {
-            root = node
-        } else if !open[last].isMapping {
-            open[last].items.append(node)
-        } else if let key = open[last].pendingKey {
-            open[last].pairs.append(YAMLPair(key: key, value: node))
-            open[last].pendingKey = nil
+        if open.isEmpty {
+            document.root = node
+            hasRoot = true
         } else {
-            open[last].pendingKey = node
+            finished.append(node)
         }
     }
 

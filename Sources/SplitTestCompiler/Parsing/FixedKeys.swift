@@ -1,0 +1,88 @@
+/// A key of a mapping whose keys are fixed by the definition language: an experiment's, a
+/// group's, a layer's. Each is an enum whose cases are numbered from 0 in the order of `names`.
+protocol FixedKey: RawRepresentable<Int>, CaseIterable {
+    /// Every key as definitions write it, in the order of the cases.
+    static var names: [String] { get }
+}
+
+extension FixedKey {
+    /// The key as definitions write it.
+    var name: String { Self.names[rawValue] }
+}
+
+/// The entries of a mapping with fixed keys: for each key, the first pair that has it.
+///
+/// Read in one pass over the mapping, each key found by comparing bytes; a lookup is then an
+/// index into a table of 16 positions held inline, so it costs neither a string comparison nor
+/// an allocation.
+struct FixedKeyEntries<Key: FixedKey> {
+    private let document: YAMLDocument
+    private let mapping: YAMLNode
+    /// The position of each key's pair in the mapping, by the key's raw value; -1 for none.
+    private var positions = SIMD16<Int32>(repeating: -1)
+
+    init(of mapping: YAMLNode, in document: YAMLDocument) {
+        precondition(Key.names.count <= positions.scalarCount, "a fixed key set has at most 16 keys")
+        self.document = document
+        self.mapping = mapping
+    }
+
+    /// The pair of `key`, if the mapping has it.
+    subscript(key: Key) -> YAMLPair? {
+        let position = positions[key.rawValue]
+        return position < 0 ? nil : document.pair(Int(position), of: mapping)
+    }
+
+    /// Records the pair at `position` as the entry of the key whose raw value is `rawValue`;
+    /// returns the earlier pair of that key instead when there is one.
+    fileprivate mutating func insert(rawValue: Int, at position: Int) -> YAMLPair? {
+        let earlier = positions[rawValue]
+        if earlier >= 0 { return document.pair(Int(earlier), of: mapping) }
+        positions[rawValue] = Int32(position)
+        return nil
+    }
+}
+
+extension ExperimentParser {
+    /// The entries of `node`, a mapping whose keys are `Key`'s: reports keys that are not names,
+    /// unknown keys (with a suggestion) and duplicate keys (with a note at the first).
+    ///
+    /// - Parameter place: where the mapping is, for messages (" in group 'red'"), or empty.
+    mutating func entries<Key: FixedKey>(
+        of node: YAMLNode, keys: Key.Type, place: @autoclosure () -> String = ""
+    ) -> FixedKeyEntries<Key> {
+        precondition(node.kind == .mapping, "entries(of:keys:) is called on mappings only")
+        var result = FixedKeyEntries<Key>(of: node, in: document)
+        let names = Key.names
+        for position in 0..<node.entryCount {
+            let key = document.pair(position, of: node).key
+            guard let rawValue = knownPosition(of: key, in: names) else {
+                if let text = document.stringValue(of: key) {
+                    error(
+                        "unknown key '\(Self.shown(text))'\(place())" + Suggestions.didYouMean(text, in: names),
+                        at: key)
+                } else {
+                    error("keys\(place()) must be names; found \(document.kindDescription(of: key))", at: key)
+                }
+                continue
+            }
+            if let first = result.insert(rawValue: rawValue, at: position) {
+                let name = names[rawValue]
+                error(
+                    "duplicate key '\(name)'\(place())", at: key, note: ("'\(name)' is first defined here", first.key))
+            }
+        }
+        return result
+    }
+
+    /// The position in `names` of the scalar `key`, compared as bytes.
+    private func knownPosition(of key: YAMLNode, in names: [String]) -> Int? {
+        guard key.isScalar else { return nil }
+        var index = 0
+        while index < names.count {
+            if document.scalar(key, is: names[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
