@@ -4,6 +4,8 @@ import SplitTesting
 struct GroupDraft {
     var name: String
     var nameNode: YAMLNode
+    /// The Swift member the name becomes, once the name rules have checked it.
+    var memberName = ""
     var weight: Double = 1
     var weightNode: YAMLNode?
     var bucketCount = 0
@@ -67,7 +69,7 @@ extension ExperimentParser {
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        valid = NameRules.checkGroupNames(drafts, parser: &self) && valid
+        valid = NameRules.checkGroupNames(&drafts, parser: &self) && valid
         guard valid else { return nil }
         guard drafts.count >= 2 else {
             error("an experiment needs at least two groups; found \(drafts.count)", at: node)

@@ -34,6 +34,13 @@ struct NameIndex<Value> {
         return Self.linearPosition(of: name, in: names)
     }
 
+    /// The position of `name`, looked for first at `hint`: where callers expect it when names
+    /// tend to come in the same order.
+    func position(of name: String, hint: Int) -> Int? {
+        if hint >= 0 && hint < names.count && names[hint] == name { return hint }
+        return position(of: name)
+    }
+
     /// The position of `name` in `names`, comparing lengths first: unequal strings of one length
     /// are rare among keys, and a length is far cheaper to compare than a string.
     static func linearPosition(of name: String, in names: [String]) -> Int? {
@@ -45,6 +52,12 @@ struct NameIndex<Value> {
     @discardableResult
     mutating func insert(_ name: String, _ value: Value) -> Value? {
         if let position = position(of: name) { return values[position] }
+        append(name, value)
+        return nil
+    }
+
+    /// Adds `name`, which the caller knows is not in the index yet.
+    mutating func append(_ name: String, _ value: Value) {
         names.append(name)
         values.append(value)
         if positions != nil {
@@ -55,6 +68,5 @@ struct NameIndex<Value> {
             for (position, known) in names.enumerated() { table[known] = position }
             positions = table
         }
-        return nil
     }
 }

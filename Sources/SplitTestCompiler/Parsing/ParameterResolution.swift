@@ -61,40 +61,51 @@ extension ExperimentParser {
         struct Inferred {
             var type: ParameterType
             var firstType: ParameterType
-            /// The group that first gives the parameter, or nil for `defaults`.
-            var firstGroup: String?
+            /// The index of the group that first gives the parameter, or nil for `defaults`.
+            var firstGroup: Int?
             var nameNode: YAMLNode
             var clashed = false
         }
-        var inferred = NameIndex<Inferred>()
+        // Groups usually declare the same parameters: the first group's, and the defaults', are
+        // about as many as there will be.
+        var inferred = NameIndex<Inferred>(capacity: (groups.first?.parameters.count ?? 0) + (defaults?.count ?? 0))
         var valid = true
-        func consider(_ parameter: ParameterDraft, group: String?, parser: inout ExperimentParser) {
+        /// `group` is an index into `groups`, or nil for `defaults`; `position` is where the
+        /// parameter stands in its mapping, where groups that list parameters in the same order
+        /// find it without a search.
+        func consider(_ parameter: ParameterDraft, position: Int, group: Int?, parser: inout ExperimentParser) {
             let type = parameter.value.type
-            guard let position = inferred.position(of: parameter.name) else {
-                inferred.insert(
+            let found = inferred.position(of: parameter.name, hint: position)
+            guard let found else {
+                inferred.append(
                     parameter.name,
                     Inferred(type: type, firstType: type, firstGroup: group, nameNode: parameter.nameNode))
                 return
             }
-            var known = inferred.values[position]
+            var known = inferred.values[found]
             if type == known.type || known.clashed { return }
             if (type == .int && known.type == .double) || (type == .double && known.type == .int) {
                 known.type = .double
             } else {
+                let first = known.firstGroup.map { groups[$0].name }
                 parser.error(
                     "parameter '\(parameter.name)' is \(Self.article(known.firstType)) \(known.firstType.rawValue) "
-                        + "in \(Self.source(known.firstGroup)) but \(Self.article(type)) \(type.rawValue) in "
-                        + Self.source(group),
+                        + "in \(Self.source(first)) but \(Self.article(type)) \(type.rawValue) in "
+                        + Self.source(group.map { groups[$0].name }),
                     at: parameter.valueNode)
                 known.clashed = true
                 valid = false
             }
-            inferred.replaceValue(at: position, with: known)
+            inferred.replaceValue(at: found, with: known)
         }
-        for group in groups {
-            for parameter in group.parameters { consider(parameter, group: group.name, parser: &self) }
+        for (index, group) in groups.enumerated() {
+            for (position, parameter) in group.parameters.enumerated() {
+                consider(parameter, position: position, group: index, parser: &self)
+            }
         }
-        for parameter in defaults ?? [] { consider(parameter, group: nil, parser: &self) }
+        for (position, parameter) in (defaults ?? []).enumerated() {
+            consider(parameter, position: position, group: nil, parser: &self)
+        }
 
         let declarations = zip(inferred.names, inferred.values).map { name, known in
             ParameterDeclaration(name: name, type: known.type, location: file.location(of: known.nameNode))

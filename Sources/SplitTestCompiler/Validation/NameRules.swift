@@ -49,13 +49,17 @@ enum NameRules {
     }
 
     /// Reports group names the generated enum cannot hold: reserved member names, and two names
-    /// that become one Swift case. Returns whether all are fine.
-    static func checkGroupNames(_ groups: [GroupDraft], parser: inout ExperimentParser) -> Bool {
+    /// that become one Swift case; sets each group's `memberName` on the way. Returns whether all
+    /// are fine.
+    static func checkGroupNames(_ groups: inout [GroupDraft], parser: inout ExperimentParser) -> Bool {
         var valid = true
         // Positions in `groups` rather than copies of the drafts.
         var firstBySwiftName = NameIndex<Int>(capacity: groups.count)
-        for (position, group) in groups.enumerated() {
-            let swiftName = memberName(group.name)
+        // Positions, not a loop over the array, which would copy it at the first write.
+        for position in groups.indices {
+            let swiftName = memberName(groups[position].name)
+            groups[position].memberName = swiftName
+            let group = groups[position]
             if isReservedMember(swiftName) {
                 parser.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
                 valid = false
@@ -81,7 +85,7 @@ enum NameRules {
     ) -> Bool {
         var valid = true
         var groupBySwiftName = NameIndex<Int>(capacity: groups.count)
-        for (position, group) in groups.enumerated() { groupBySwiftName.insert(memberName(group.name), position) }
+        for (position, group) in groups.enumerated() { groupBySwiftName.insert(group.memberName, position) }
         var firstBySwiftName = NameIndex<(name: String, node: YAMLNode)>(capacity: declarations.count)
         for (declaration, node) in zip(declarations, nodes) {
             let swiftName = memberName(declaration.name)
