@@ -6,8 +6,9 @@ public enum AccessLevel: String, Sendable, CaseIterable {
     case `internal`
 
     /// The modifier that prefixes each declaration, with its trailing space; empty for `internal`,
-    /// which Swift assumes when nothing is written.
-    var modifier: String {
+    /// which Swift assumes when nothing is written. A `StaticString`, which the printer copies
+    /// without a call into `String`.
+    var modifier: StaticString {
         switch self {
         case .public: "public "
         case .internal: ""

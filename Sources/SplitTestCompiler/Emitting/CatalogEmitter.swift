@@ -1,47 +1,69 @@
 /// Prints `SplitTestCatalog`, the list of every generated split test type.
 struct CatalogEmitter {
     /// `"public "` or `""`.
-    let access: String
+    let access: StaticString
 
     /// The most types in one array literal. One literal of 1,000 types takes the type checker
     /// over 100 ms, the most any generated expression may take; literals of this size stay far below.
     static let catalogChunkSize = 200
 
     func emit(_ experiments: [Experiment], into printer: inout CodePrinter) {
-        printer.docLines([
-            "Every generated split test, in identifier order: for debug menus, and for checking",
-            "assignments that arrive from elsewhere (a backend whitelist, launch arguments).",
-        ])
+        printer.docLine("Every generated split test, in identifier order: for debug menus, and for checking")
+        printer.docLine("assignments that arrive from elsewhere (a backend whitelist, launch arguments).")
         printer.line("nonisolated ", access, "enum SplitTestCatalog {")
         printer.indented { printer in
             printer.docLine("The type of each split test.")
             guard experiments.count > Self.catalogChunkSize else {
-                Self.emitTypeList(experiments[...], declaration: "\(access)static let all", into: &printer)
+                printer.openLine()
+                printer.write(access)
+                printer.write("static let all")
+                Self.finishTypeList(experiments[...], into: &printer)
                 return
             }
-            let chunks = stride(from: 0, to: experiments.count, by: Self.catalogChunkSize).map {
-                experiments[$0..<min($0 + Self.catalogChunkSize, experiments.count)]
+            let partCount = (experiments.count + Self.catalogChunkSize - 1) / Self.catalogChunkSize
+            printer.openLine()
+            printer.write(access)
+            printer.write("static let all: [any SplitTest.Type] = [")
+            for part in 1...partCount {
+                if part > 1 { printer.write(", ") }
+                printer.write("part")
+                printer.writeDecimal(part)
             }
-            let parts = chunks.indices.map { "part\($0 + 1)" }
-            printer.line("\(access)static let all: [any SplitTest.Type] = [\(parts.joined(separator: ", "))].flatMap { $0 }")
-            for (part, chunk) in zip(parts, chunks) {
+            printer.write("].flatMap { $0 }")
+            printer.closeLine()
+            for part in 1...partCount {
+                let start = (part - 1) * Self.catalogChunkSize
+                let end = min(start + Self.catalogChunkSize, experiments.count)
                 printer.line()
-                Self.emitTypeList(chunk, declaration: "private static let \(part)", into: &printer)
+                printer.openLine()
+                printer.write("private static let part")
+                printer.writeDecimal(part)
+                Self.finishTypeList(experiments[start..<end], into: &printer)
             }
         }
         printer.line("}")
     }
 
-    private static func emitTypeList(
-        _ experiments: ArraySlice<Experiment>, declaration: String, into printer: inout CodePrinter
-    ) {
+    /// Ends the line that `openLine` started with a declaration's name: its type, and the list.
+    private static func finishTypeList(_ experiments: ArraySlice<Experiment>, into printer: inout CodePrinter) {
         guard !experiments.isEmpty else {
-            printer.line(declaration, ": [any SplitTest.Type] = []")
+            printer.write(": [any SplitTest.Type] = []")
+            printer.closeLine()
             return
         }
-        printer.line(declaration, ": [any SplitTest.Type] = [")
+        printer.write(": [any SplitTest.Type] = [")
+        printer.closeLine()
         printer.indented { printer in
-            for experiment in experiments { printer.line(experiment.swiftName, ".self,") }
+            // Through the buffer, whose elements are borrowed in place: iterating the slice, or
+            // its subscript, copies each whole `Experiment`, a retain and a release per field.
+            experiments.withUnsafeBufferPointer { experiments in
+                for index in experiments.indices {
+                    printer.openLine()
+                    printer.write(experiments[index].swiftName)
+                    printer.write(".self,")
+                    printer.closeLine()
+                }
+            }
         }
         printer.line("]")
     }

@@ -3,23 +3,38 @@
 extension CodePrinter {
     /// Writes `SwiftLiteral.string(value)`.
     mutating func writeStringLiteral(_ value: String) {
-        let needsNoEscape = value.withUTF8Bytes { bytes in
-            bytes.allSatisfy { byte in
-                byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-            }
-        }
-        guard needsNoEscape else {
+        // The text is written as it is and checked in place; the rare text that needs escaping
+        // is taken back and spelled by `SwiftLiteral`.
+        let mark = position
+        write("\"")
+        write(value)
+        guard Self.isLiteralBody(written(since: mark + 1)) else {
+            rewind(to: mark)
             write(SwiftLiteral.string(value))
             return
         }
-        write(ascii: UInt8(ascii: "\""))
-        write(value)
-        write(ascii: UInt8(ascii: "\""))
+        write("\"")
+    }
+
+    /// Whether every byte is printable ASCII other than a quote or a backslash: text that is its
+    /// own string literal between quotes.
+    private static func isLiteralBody(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let bytes = text.baseAddress else { return true }
+        // An index loop over a pointer, which a debug build runs without generic calls.
+        let count = text.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            // Control characters, DEL and non-ASCII, `"`, `\`.
+            if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Writes `SwiftLiteral.int(value)`: five or more digits are grouped in thousands.
     mutating func writeIntLiteral(_ value: Int) {
-        if value < 0 { write(ascii: UInt8(ascii: "-")) }
+        if value < 0 { write("-") }
         writeDigits(value.magnitude, grouped: value.magnitude >= 10_000)
     }
 
@@ -42,7 +57,8 @@ extension ParameterValue {
         case (.bool(let a), .bool(let b)): a == b
         case (.int(let a), .int(let b)): a == b
         case (.double(let a), .double(let b)): a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
-        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        // `==` first: it rejects most pairs faster than comparing the bytes one by one.
+        case (.string(let a), .string(let b)): a == b && a.utf8.elementsEqual(b.utf8)
         default: false
         }
     }

@@ -22,66 +22,6 @@ enum CommentText {
         return lines(of: text).joined(separator: " ")
     }
 
-    /// Prints `lines(of: text)` as `///` lines, writing plain ASCII lines straight from `text`.
-    static func printLines(of text: String, into printer: inout CodePrinter) {
-        guard isPlainASCII(text, allowingNewlines: true) else {
-            printer.docLines(lines(of: text))
-            return
-        }
-        // Byte offsets of the lines, which are also character offsets in ASCII text.
-        let lines: [Range<Int>] = text.withUTF8Bytes { bytes in
-            // Trailing spaces and line breaks end in empty lines, which `lines(of:)` drops; text
-            // with nothing else is one empty line.
-            var end = bytes.count
-            while end > 0 && (bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\n")) {
-                end -= 1
-            }
-            var lines: [Range<Int>] = []
-            var start = 0
-            repeat {
-                var lineEnd = start
-                while lineEnd < end && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                var trimmedEnd = lineEnd
-                while trimmedEnd > start && bytes[trimmedEnd - 1] == UInt8(ascii: " ") { trimmedEnd -= 1 }
-                lines.append(start..<trimmedEnd)
-                start = lineEnd + 1
-            } while start < end
-            return lines
-        }
-        for line in lines {
-            printer.openLine()
-            printer.write(line.isEmpty ? "///" : "/// ")
-            printer.write(Self.slice(of: text, bytes: line))
-            printer.closeLine()
-        }
-    }
-
-    /// Writes `singleLine(text)`.
-    static func writeSingleLine(_ text: String, into printer: inout CodePrinter) {
-        guard isPlainASCII(text, allowingNewlines: false) else {
-            printer.write(singleLine(text))
-            return
-        }
-        let end = text.withUTF8Bytes { bytes in
-            var end = bytes.count
-            while end > 0 && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-            return end
-        }
-        if end == text.utf8.count {
-            printer.write(text)
-        } else {
-            printer.write(slice(of: text, bytes: 0..<end))
-        }
-    }
-
-    /// The part of ASCII `text` at the byte offsets `bytes`.
-    private static func slice(of text: String, bytes: Range<Int>) -> Substring {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
-        let end = utf8.index(start, offsetBy: bytes.count)
-        return text[start..<end]
-    }
-
     /// `text` without the blank lines and spaces around it, or `nil` when nothing is left, so
     /// that a description followed by generated facts is separated by exactly one empty line.
     static func paragraph(_ text: String?) -> String? {
@@ -108,12 +48,22 @@ enum CommentText {
 
     /// Whether every byte is printable ASCII (or a line feed, when allowed): such text needs no
     /// escaping in a comment.
-    private static func isPlainASCII(_ text: String, allowingNewlines: Bool) -> Bool {
-        text.withUTF8Bytes { bytes in
-            bytes.allSatisfy { byte in
-                (byte >= 0x20 && byte < 0x7F) || (allowingNewlines && byte == UInt8(ascii: "\n"))
-            }
+    static func isPlainASCII(_ text: String, allowingNewlines: Bool) -> Bool {
+        text.withUTF8Bytes { isPlainASCII($0, allowingNewlines: allowingNewlines) }
+    }
+
+    /// `isPlainASCII` of UTF-8 bytes.
+    static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>, allowingNewlines: Bool) -> Bool {
+        guard let bytes = text.baseAddress else { return true }
+        // An index loop over a pointer, which a debug build runs without generic calls.
+        let count = text.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if (byte < 0x20 || byte >= 0x7F) && !(allowingNewlines && byte == 0x0A) { return false }
+            index += 1
         }
+        return true
     }
 
     private static func trimmedTrailingSpaces(_ line: String) -> String {

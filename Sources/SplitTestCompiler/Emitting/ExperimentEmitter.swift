@@ -1,26 +1,18 @@
 import SplitTesting
 
 /// Prints one experiment: its `SplitTest` struct, its `Group` enum and the typed parameters.
+///
+/// The experiment is an argument of each function rather than a stored property: storing it
+/// would copy the whole `Experiment`, a retain and a release per field, for every experiment.
 struct ExperimentEmitter {
-    let experiment: Experiment
     /// `"public "` or `""`.
-    let access: String
-    /// The Swift case name of each group, escaped where it is a keyword (`darkGray`, `` `default` ``).
-    let caseNames: [String]
+    let access: StaticString
 
-    /// Whether each group's Swift name differs from its YAML name, so that the case needs a raw value.
-    private let needsRawValue: [Bool]
-
-    init(experiment: Experiment, access: String) {
-        self.experiment = experiment
-        self.access = access
+    func emit(_ experiment: Experiment, into printer: inout CodePrinter) {
         let swiftNames = experiment.groups.map { SwiftNaming.lowerCamelCase($0.name) }
-        caseNames = swiftNames.map(SwiftNaming.escaped)
-        needsRawValue = zip(swiftNames, experiment.groups).map { $0 != $1.name }
-    }
-
-    func emit(into printer: inout CodePrinter) {
-        emitTypeDocumentation(into: &printer)
+        // The Swift case name of each group, escaped where it is a keyword (`darkGray`, `` `default` ``).
+        let caseNames = swiftNames.map(SwiftNaming.escaped)
+        emitTypeDocumentation(experiment, into: &printer)
         printer.openLine()
         printer.write("nonisolated ")
         printer.write(access)
@@ -29,7 +21,7 @@ struct ExperimentEmitter {
         printer.write(": SplitTest {")
         printer.closeLine()
         printer.indented { printer in
-            emitGroupEnum(into: &printer)
+            emitGroupEnum(experiment, swiftNames: swiftNames, caseNames: caseNames, into: &printer)
             printer.line()
             printer.docLine("The experiment's identifier, as written in its definition.")
             printer.openLine()
@@ -40,7 +32,7 @@ struct ExperimentEmitter {
             printer.line()
             printer.docLine("How units are assigned, compiled from the definition.")
             printer.line(access, "static let definition = SplitTestDefinition<Group>(")
-            printer.indented { printer in emitDefinitionArguments(into: &printer) }
+            printer.indented { printer in emitDefinitionArguments(experiment, caseNames: caseNames, into: &printer) }
             printer.line(")")
             printer.line()
             printer.docLine("The resolution this value stands for.")
@@ -52,20 +44,19 @@ struct ExperimentEmitter {
             printer.line("}")
         }
         printer.line("}")
-        ParameterEmitter(experiment: experiment, access: access, caseNames: caseNames).emit(into: &printer)
+        ParameterEmitter(access: access).emit(experiment, caseNames: caseNames, into: &printer)
     }
 
     /// The description, then who owns it, when it expires and where it is defined.
-    private func emitTypeDocumentation(into printer: inout CodePrinter) {
-        if let description = CommentText.paragraph(experiment.description) {
-            CommentText.printLines(of: description, into: &printer)
-            printer.docLine("")
+    private func emitTypeDocumentation(_ experiment: Experiment, into printer: inout CodePrinter) {
+        if let description = experiment.description {
+            CommentText.printParagraph(description, into: &printer)
         }
         printer.openLine()
         printer.write("/// ")
-        if let owner = CommentText.paragraph(experiment.owner) {
-            printer.write("Owner: ")
-            CommentText.writeSingleLine(owner, into: &printer)
+        if let owner = experiment.owner,
+            CommentText.writeSingleLine(paragraphOf: owner, after: "Owner: ", into: &printer)
+        {
             printer.write(" · ")
         }
         if let expires = experiment.expires {
@@ -78,7 +69,11 @@ struct ExperimentEmitter {
         printer.closeLine()
     }
 
-    private func emitGroupEnum(into printer: inout CodePrinter) {
+    /// `swiftNames` are the groups' names in Swift, unescaped: a case whose name differs from
+    /// its YAML name needs a raw value.
+    private func emitGroupEnum(
+        _ experiment: Experiment, swiftNames: [String], caseNames: [String], into printer: inout CodePrinter
+    ) {
         printer.openLine()
         printer.write("/// The groups of `")
         printer.write(experiment.identifier)
@@ -86,31 +81,36 @@ struct ExperimentEmitter {
         printer.closeLine()
         printer.line("nonisolated ", access, "enum Group: String, SplitTestGroup {")
         printer.indented { printer in
-            for (index, group) in experiment.groups.enumerated() {
-                emitGroupDocumentation(group, at: index, into: &printer)
+            // Index loops here and below: `enumerated()` runs unspecialised in a debug build.
+            var index = 0
+            while index < experiment.groups.count {
+                let group = experiment.groups[index]
+                Self.emitGroupDocumentation(group, at: index, of: experiment, into: &printer)
                 printer.openLine()
                 printer.write("case ")
                 printer.write(caseNames[index])
-                if needsRawValue[index] {
+                if swiftNames[index] != group.name {
                     printer.write(" = ")
                     printer.writeStringLiteral(group.name)
                 }
                 printer.closeLine()
+                index += 1
             }
         }
         printer.line("}")
     }
 
     /// The group's description, then its role, weight and share of the enrolled units.
-    private func emitGroupDocumentation(_ group: ExperimentGroup, at index: Int, into printer: inout CodePrinter) {
-        if let description = CommentText.paragraph(group.description) {
-            CommentText.printLines(of: description, into: &printer)
-            printer.docLine("")
+    private static func emitGroupDocumentation(
+        _ group: ExperimentGroup, at index: Int, of experiment: Experiment, into printer: inout CodePrinter
+    ) {
+        if let description = group.description {
+            CommentText.printParagraph(description, into: &printer)
         }
         printer.openLine()
         printer.write("/// ")
         if index == experiment.controlIndex { printer.write("Control. ") }
-        if index == experiment.winnerIndex { printer.write("Winner. ") }
+        if let winnerIndex = experiment.winnerIndex, index == winnerIndex { printer.write("Winner. ") }
         printer.write("Weight ")
         Self.writeWeight(group.weight, into: &printer)
         printer.write(", ")
@@ -119,7 +119,9 @@ struct ExperimentEmitter {
         printer.closeLine()
     }
 
-    private func emitDefinitionArguments(into printer: inout CodePrinter) {
+    private func emitDefinitionArguments(
+        _ experiment: Experiment, caseNames: [String], into printer: inout CodePrinter
+    ) {
         printer.line("identifier: identifier,")
         printer.line("unitType: .", experiment.unitType.rawValue, ",")
         printer.openLine()
@@ -130,10 +132,12 @@ struct ExperimentEmitter {
         printer.openLine()
         printer.write("bucketUpperBounds: [")
         var bound = 0
-        for (index, group) in experiment.groups.enumerated() {
+        var index = 0
+        while index < experiment.groups.count {
             if index > 0 { printer.write(", ") }
-            bound += group.bucketCount
+            bound += experiment.groups[index].bucketCount
             printer.writeIntLiteral(bound)
+            index += 1
         }
         printer.write("],")
         printer.closeLine()
@@ -173,14 +177,17 @@ struct ExperimentEmitter {
 
     /// `expires.description` (`YYYY-MM-DD`), without building a `String` for the usual dates.
     private static func writeDate(_ date: CalendarDate, into printer: inout CodePrinter) {
-        guard (0...9_999).contains(date.year), (0...99).contains(date.month), (0...99).contains(date.day) else {
+        // Comparisons rather than `(0...9_999).contains`, a generic call in a debug build.
+        guard date.year >= 0 && date.year <= 9_999, date.month >= 0 && date.month <= 99,
+            date.day >= 0 && date.day <= 99
+        else {
             printer.write(date.description)
             return
         }
         writeDigits(date.year, divisor: 1_000, into: &printer)
-        printer.write(ascii: UInt8(ascii: "-"))
+        printer.write("-")
         writeDigits(date.month, divisor: 10, into: &printer)
-        printer.write(ascii: UInt8(ascii: "-"))
+        printer.write("-")
         writeDigits(date.day, divisor: 10, into: &printer)
     }
 
@@ -188,7 +195,7 @@ struct ExperimentEmitter {
     private static func writeDigits(_ value: Int, divisor: Int, into printer: inout CodePrinter) {
         var divisor = divisor
         while divisor > 0 {
-            printer.write(ascii: UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            printer.writeDecimal(value / divisor % 10)
             divisor /= 10
         }
     }
@@ -206,9 +213,9 @@ struct ExperimentEmitter {
     private static func writePercent(_ buckets: Int, into printer: inout CodePrinter) {
         let hundredths = buckets % 100
         printer.writeDecimal(buckets / 100)
-        printer.write(ascii: UInt8(ascii: "."))
-        if hundredths < 10 { printer.write(ascii: UInt8(ascii: "0")) }
+        printer.write(".")
+        if hundredths < 10 { printer.write("0") }
         printer.writeDecimal(hundredths)
-        printer.write(ascii: UInt8(ascii: "%"))
+        printer.write("%")
     }
 }

@@ -1,28 +1,39 @@
 /// Prints the typed parameters of an experiment's groups: one computed property per parameter,
 /// in an extension of the `Group` enum.
+///
+/// Like `ExperimentEmitter`, it takes the experiment as an argument instead of storing a copy,
+/// and loops by index: `enumerated()` and `zip` run unspecialised in a debug build.
 struct ParameterEmitter {
-    let experiment: Experiment
     /// `"public "` or `""`.
-    let access: String
-    /// The Swift case name of each group, escaped.
-    let caseNames: [String]
+    let access: StaticString
 
-    func emit(into printer: inout CodePrinter) {
+    /// `caseNames` are the Swift case names of the groups, escaped.
+    func emit(_ experiment: Experiment, caseNames: [String], into printer: inout CodePrinter) {
         guard !experiment.parameters.isEmpty else { return }
         printer.line()
         printer.line("nonisolated extension ", experiment.swiftName, ".Group {")
         printer.indented { printer in
-            for (index, parameter) in experiment.parameters.enumerated() {
+            var index = 0
+            while index < experiment.parameters.count {
                 if index > 0 { printer.line() }
-                emitProperty(parameter, at: index, into: &printer)
+                emitProperty(at: index, of: experiment, caseNames: caseNames, into: &printer)
+                index += 1
             }
         }
         printer.line("}")
     }
 
-    private func emitProperty(_ parameter: ParameterDeclaration, at index: Int, into printer: inout CodePrinter) {
-        for group in experiment.groups where index >= group.parameterValues.count {
-            preconditionFailure("group \(group.name) of \(experiment.identifier) has a value for every parameter")
+    private func emitProperty(
+        at index: Int, of experiment: Experiment, caseNames: [String], into printer: inout CodePrinter
+    ) {
+        let parameter = experiment.parameters[index]
+        let groups = experiment.groups
+        var group = 0
+        while group < groups.count {
+            precondition(
+                index < groups[group].parameterValues.count,
+                "group \(groups[group].name) of \(experiment.identifier) has a value for every parameter")
+            group += 1
         }
         printer.line("/// The `", parameter.name, "` parameter of the group.")
         printer.openLine()
@@ -32,9 +43,7 @@ struct ParameterEmitter {
         printer.write(": ")
         printer.write(parameter.type.rawValue)
         // One value for every group needs no switch; the literal alone type-checks fastest.
-        if let first = experiment.groups.first?.parameterValues[index],
-            experiment.groups.allSatisfy({ $0.parameterValues[index].hasSameLiteral(as: first) })
-        {
+        if let first = groups.first?.parameterValues[index], Self.allGroups(groups, have: first, at: index) {
             printer.write(" { ")
             printer.writeLiteral(first)
             printer.write(" }")
@@ -46,16 +55,28 @@ struct ParameterEmitter {
         printer.indented { printer in
             // Cases sit at the level of their `switch`, as Swift style writes them.
             printer.line("switch self {")
-            for (caseName, group) in zip(caseNames, experiment.groups) {
+            var group = 0
+            while group < groups.count {
                 printer.openLine()
                 printer.write("case .")
-                printer.write(caseName)
+                printer.write(caseNames[group])
                 printer.write(": ")
-                printer.writeLiteral(group.parameterValues[index])
+                printer.writeLiteral(groups[group].parameterValues[index])
                 printer.closeLine()
+                group += 1
             }
             printer.line("}")
         }
         printer.line("}")
+    }
+
+    /// Whether the value of parameter `index` prints as `value` in every group.
+    private static func allGroups(_ groups: [ExperimentGroup], have value: ParameterValue, at index: Int) -> Bool {
+        var group = 0
+        while group < groups.count {
+            if !groups[group].parameterValues[index].hasSameLiteral(as: value) { return false }
+            group += 1
+        }
+        return true
     }
 }
