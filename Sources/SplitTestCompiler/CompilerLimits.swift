@@ -19,15 +19,20 @@ public struct CompilerLimits: Hashable, Sendable {
     /// The most nodes (scalars, mappings, sequences) in one document, which bounds the memory a
     /// document takes whatever its shape.
     public var nodesPerDocument: Int
+    /// The most errors and warnings reported for one file. Past it, one more error says how many
+    /// were left out, so that a broken or hostile file cannot print millions of lines.
+    public var diagnosticsPerFile: Int
 
     /// Creates limits; every bound must be positive.
     public init(
         fileSize: Int, nestingDepth: Int, experiments: Int, groupsPerExperiment: Int,
-        parametersPerGroup: Int, scalarLength: Int, nodesPerDocument: Int = 1_000_000
+        parametersPerGroup: Int, scalarLength: Int, nodesPerDocument: Int = 1_000_000,
+        diagnosticsPerFile: Int = 200
     ) {
         precondition(
             fileSize > 0 && nestingDepth > 0 && experiments > 0 && groupsPerExperiment > 0
-                && parametersPerGroup > 0 && scalarLength > 0 && nodesPerDocument > 0,
+                && parametersPerGroup > 0 && scalarLength > 0 && nodesPerDocument > 0
+                && diagnosticsPerFile > 0,
             "compiler limits are positive"
         )
         self.fileSize = fileSize
@@ -37,12 +42,14 @@ public struct CompilerLimits: Hashable, Sendable {
         self.parametersPerGroup = parametersPerGroup
         self.scalarLength = scalarLength
         self.nodesPerDocument = nodesPerDocument
+        self.diagnosticsPerFile = diagnosticsPerFile
     }
 
     /// 16 MiB per file, 16 levels of nesting, 100,000 experiments, 1,000 groups, 256 parameters,
-    /// 64 KiB per scalar, 1,000,000 nodes per document.
+    /// 64 KiB per scalar, 1,000,000 nodes per document, 200 errors and warnings per file.
     public static let `default` = CompilerLimits(
         fileSize: 16 << 20, nestingDepth: 16, experiments: 100_000, groupsPerExperiment: 1_000,
-        parametersPerGroup: 256, scalarLength: 64 << 10, nodesPerDocument: 1_000_000
+        parametersPerGroup: 256, scalarLength: 64 << 10, nodesPerDocument: 1_000_000,
+        diagnosticsPerFile: 200
     )
 }

@@ -8,7 +8,7 @@ public enum DefinitionCompiler {
     public static func compile(
         _ sources: [SourceFile], today: CalendarDate, limits: CompilerLimits = .default
     ) -> CompilationResult {
-        var log = DiagnosticLog()
+        var log = DiagnosticLog(limitPerFile: limits.diagnosticsPerFile)
         // The experiments and their places side by side, so that neither is copied to be checked
         // or sorted.
         var experiments: [Experiment] = []

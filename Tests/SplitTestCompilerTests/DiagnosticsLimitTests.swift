@@ -94,4 +94,62 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         #expect(result.experiments.count == 2)
     }
+
+    /// Limits that keep three errors and warnings per file; the others are as the defaults.
+    static let threeDiagnostics = CompilerLimits(
+        fileSize: 1 << 20, nestingDepth: 16, experiments: 100, groupsPerExperiment: 10,
+        parametersPerGroup: 10, scalarLength: 100, diagnosticsPerFile: 3)
+
+    /// An experiment with `count` unknown keys, `k0` … on lines 4 onwards.
+    static func unknownKeys(_ count: Int) -> String {
+        experiment(extra: (0..<count).map { "k\($0): 1" }.joined(separator: "\n"))
+    }
+
+    @Test func diagnosticsPastTheLimitOfAFileAreCountedNotShown() {
+        let result = compile([("bad.yaml", Self.unknownKeys(5))], limits: Self.threeDiagnostics)
+        #expect(result.diagnostics.map(\.description) == [
+            "bad.yaml:4:1: error: unknown key 'k0'",
+            "bad.yaml:5:1: error: unknown key 'k1'",
+            "bad.yaml:6:1: error: unknown key 'k2'",
+            "bad.yaml:7:1: error: 2 more errors from here on are not shown; a file shows its first 3",
+        ])
+        #expect(result.hasErrors)
+    }
+
+    @Test func theDiagnosticLimitAppliesPerFile() {
+        let files = [
+            ("a.yaml", Self.unknownKeys(4)), ("b.yaml", experiment("fine")), ("c.yaml", Self.unknownKeys(3)),
+        ]
+        let result = compile(files, limits: Self.threeDiagnostics)
+        #expect(result.diagnostics.map(\.description) == [
+            "a.yaml:4:1: error: unknown key 'k0'",
+            "a.yaml:5:1: error: unknown key 'k1'",
+            "a.yaml:6:1: error: unknown key 'k2'",
+            "a.yaml:7:1: error: 1 more errors from here on are not shown; a file shows its first 3",
+            "c.yaml:4:1: error: unknown key 'k0'",
+            "c.yaml:5:1: error: unknown key 'k1'",
+            "c.yaml:6:1: error: unknown key 'k2'",
+        ])
+    }
+
+    @Test func warningsPastTheLimitStayWarnings() {
+        // Five experiments past their expiry date: five warnings, and still no error.
+        let yaml = (0..<5).map { experiment("e\($0)", extra: "expires: 2020-01-01") }.joined(separator: "\n---\n")
+        let result = compile([("old.yaml", yaml)], limits: Self.threeDiagnostics)
+        #expect(!result.hasErrors)
+        #expect(result.experiments.count == 5)
+        let printed = result.diagnostics.map(\.description)
+        #expect(printed.count == 4)
+        #expect(printed.prefix(3).allSatisfy { $0.contains(": warning: ") })
+        #expect(printed.last == "old.yaml:19:10: warning: 2 more warnings from here on are not shown; a file shows its first 3")
+    }
+
+    @Test func aHostileFileOfUnknownKeysPrintsAtMostTheLimit() {
+        // 2,000 documents of ten unknown keys each: 20,000 errors, of which the default limit shows 200.
+        let document = Self.unknownKeys(10)
+        let yaml = Array(repeating: document, count: 2_000).joined(separator: "\n---\n")
+        let result = compile([("hostile.yaml", yaml)])
+        #expect(result.diagnostics.count == 201)
+        #expect(result.diagnostics.last?.message == "19800 more errors from here on are not shown; a file shows its first 200")
+    }
 }

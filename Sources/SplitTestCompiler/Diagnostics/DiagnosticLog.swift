@@ -1,5 +1,8 @@
 /// Collects the diagnostics of a run and hands them out in the order users read them: by input
 /// file, then line and column, each note right after the diagnostic it explains.
+///
+/// A log may keep at most a number of errors and warnings per file: the ones past it are
+/// counted, not kept, and one error in their place says how many were left out.
 struct DiagnosticLog: Sendable {
     /// A diagnostic with its notes, kept together through sorting.
     private struct Entry: Sendable {
@@ -9,18 +12,48 @@ struct DiagnosticLog: Sendable {
         var notes: [Diagnostic]
     }
 
+    /// What a file's diagnostics past the limit were.
+    private struct LeftOut: Sendable {
+        /// Where the first of them is.
+        var first: SourceLocation
+        var errors = 0
+        var warnings = 0
+    }
+
     private var entries: [Entry] = []
 
-    /// How many errors have been recorded, so that a stage can tell whether it found any.
+    /// The most errors and warnings kept for one file.
+    private let limitPerFile: Int
+    /// How many errors and warnings each file has kept, by file index.
+    private var keptPerFile: [Int: Int] = [:]
+    /// The diagnostics each file had past the limit, by file index.
+    private var leftOutPerFile: [Int: LeftOut] = [:]
+
+    /// How many errors have been recorded, kept or left out, so that a stage can tell whether it
+    /// found any.
     private(set) var errorCount = 0
 
     /// Whether an error has been recorded.
     var hasErrors: Bool { errorCount > 0 }
 
+    /// A log that keeps at most `limitPerFile` errors and warnings of each file; by default all.
+    init(limitPerFile: Int = .max) {
+        precondition(limitPerFile > 0, "a log keeps at least one diagnostic per file")
+        self.limitPerFile = limitPerFile
+    }
+
     /// Records `diagnostic`, found in the input file at `fileIndex`, with the notes that explain it.
     mutating func add(_ diagnostic: Diagnostic, fileIndex: Int, notes: [Diagnostic] = []) {
         precondition(diagnostic.severity != .note, "a note is recorded with the diagnostic it explains")
         if diagnostic.severity == .error { errorCount += 1 }
+        let kept = keptPerFile[fileIndex, default: 0]
+        guard kept < limitPerFile else {
+            var leftOut = leftOutPerFile[fileIndex] ?? LeftOut(first: diagnostic.location)
+            if diagnostic.severity == .error { leftOut.errors += 1 } else { leftOut.warnings += 1 }
+            leftOutPerFile[fileIndex] = leftOut
+            return
+        }
+        keptPerFile[fileIndex] = kept + 1
         entries.append(
             Entry(fileIndex: fileIndex, sequence: entries.count, diagnostic: diagnostic, notes: notes)
         )
@@ -28,24 +61,44 @@ struct DiagnosticLog: Sendable {
 
     /// Records everything `other` recorded, after what this log holds.
     mutating func merge(_ other: DiagnosticLog) {
+        precondition(other.leftOutPerFile.isEmpty, "only the run's log leaves diagnostics out; a stage's keeps all")
         for entry in other.entries {
             add(entry.diagnostic, fileIndex: entry.fileIndex, notes: entry.notes)
         }
     }
 
     /// Every diagnostic by file order, line and column; ties keep the order they were found in.
+    /// Where a file had diagnostics left out, one more at the first of them says how many.
     var sorted: [Diagnostic] {
-        let ordered = entries.sorted { a, b in
+        var all = entries
+        for (fileIndex, leftOut) in leftOutPerFile {
+            all.append(
+                Entry(fileIndex: fileIndex, sequence: Int.max, diagnostic: summary(of: leftOut), notes: []))
+        }
+        let ordered = all.sorted { a, b in
             let left = (a.fileIndex, a.diagnostic.location.line, a.diagnostic.location.column, a.sequence)
             let right = (b.fileIndex, b.diagnostic.location.line, b.diagnostic.location.column, b.sequence)
             return left < right
         }
         var result: [Diagnostic] = []
-        result.reserveCapacity(entries.count)
+        result.reserveCapacity(all.count)
         for entry in ordered {
             result.append(entry.diagnostic)
             result.append(contentsOf: entry.notes)
         }
         return result
+    }
+
+    /// An error when any left-out diagnostic was an error, so that a file with only warnings
+    /// still compiles.
+    private func summary(of leftOut: LeftOut) -> Diagnostic {
+        let what =
+            switch (leftOut.errors, leftOut.warnings) {
+            case (_, 0): "\(leftOut.errors) more errors"
+            case (0, _): "\(leftOut.warnings) more warnings"
+            default: "\(leftOut.errors) more errors and \(leftOut.warnings) more warnings"
+            }
+        let message = "\(what) from here on are not shown; a file shows its first \(limitPerFile)"
+        return leftOut.errors > 0 ? .error(message, at: leftOut.first) : .warning(message, at: leftOut.first)
     }
 }
