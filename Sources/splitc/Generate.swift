@@ -20,11 +20,13 @@ struct Generate: ParsableCommand {
     @Option(help: "The access level of the generated declarations.")
     var access: AccessOption = .public
 
+    // Optional rather than defaulted to the current folder, so that help shows the default in
+    // words instead of the path of whatever folder it was run from.
     @Option(help: "The folder that the generated file names definition paths relative to (default: the current folder).")
-    var root: String = FileManager.default.currentDirectoryPath
+    var root: String?
 
     func run() throws {
-        let compiled = try definitions.compile(root: root)
+        let compiled = try definitions.compile(root: root ?? FileManager.default.currentDirectoryPath)
         try compiled.requireNoErrors()
         let source = SwiftEmitter(accessLevel: access.level)
             .emit(compiled.result.experiments, sourcePaths: compiled.sources.map(\.displayPath))
