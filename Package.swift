@@ -44,8 +44,8 @@ let package = Package(
             name: "SplitTestCompilerTests",
             dependencies: ["SplitTestCompiler"],
             // The golden output is compiled by the GeneratedCode targets, not here; the schema
-            // fixtures are read by a Python script.
-            exclude: ["Golden", "SchemaFixtures"]
+            // fixtures are read by a Python script; the fuzz regressions are read as files.
+            exclude: ["Golden", "SchemaFixtures", "FuzzRegressions"]
         ),
         .testTarget(name: "SplitcTests", dependencies: ["splitc", "SplitTestCompiler", "SplitTesting"]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the compiler (bytes → diagnostics → Swift) with libFuzzer for a bounded time.
+# Fuzzes the compiler (bytes → diagnostics → Swift) with libFuzzer and AddressSanitizer for a
+# bounded time.
 #
 #   bash Fuzzing/run.sh            # 60 seconds, as .ci/run does
 #   bash Fuzzing/run.sh 3600       # an hour; the corpus in Fuzzing/corpus-work grows across runs
@@ -30,9 +31,9 @@ if [ -d "$scratch" ] && [ "$(cat "$scratch/sources.fingerprint" 2>/dev/null)" !=
 fi
 # SwiftPM's own --sanitize=fuzzer (not -Xswiftc) also stops it renaming `main`, which
 # libFuzzer supplies; -parse-as-library because the target has no top-level code.
-swift build --scratch-path "$scratch" -c release --sanitize fuzzer -Xswiftc -parse-as-library >&2
+swift build --scratch-path "$scratch" -c release --sanitize fuzzer --sanitize address -Xswiftc -parse-as-library >&2
 mkdir -p "$scratch" && echo "$fingerprint" > "$scratch/sources.fingerprint"
-fuzzer="$(swift build --scratch-path "$scratch" -c release --sanitize fuzzer --show-bin-path)/CompilerFuzzer"
+fuzzer="$(swift build --scratch-path "$scratch" -c release --sanitize fuzzer --sanitize address --show-bin-path)/CompilerFuzzer"
 
 # Findings of an earlier run are kept aside, not mistaken for this run's.
 mkdir -p "$work/corpus" "$work/seeds" "$work/findings"
