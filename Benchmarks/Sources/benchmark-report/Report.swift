@@ -50,7 +50,8 @@ struct Report {
             to the code: it compiles Swift without optimisation (`-Onone`) while the reference,
             libyaml, is the system's optimised C library. In this run the same compiler took \(Formatting.ratio(slowdown))
             as long in debug as in release (\(Formatting.seconds(debug.compileAndEmit)) against \(Formatting.seconds(release.compileAndEmit)) for \(debug.experiments)
-            experiments), whereas the scan, being C, took the same time in both. SwiftPM builds a
+            experiments), whereas the scan, whose work is all in the C library, took \(Formatting.seconds(debug.libyamlScan)) and
+            \(Formatting.seconds(release.libyamlScan)). SwiftPM builds a
             plugin's tool in the configuration of the build (swiftlang/swift-package-manager#7233),
             and a package used by version may not set `unsafeFlags` such as `-O`, so the package
             cannot ask for an optimised `splitc`. What a debug build costs a user is the absolute
