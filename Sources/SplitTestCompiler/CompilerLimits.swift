@@ -19,8 +19,9 @@ public struct CompilerLimits: Hashable, Sendable {
     /// The most nodes (scalars, mappings, sequences) in one document, which bounds the memory a
     /// document takes whatever its shape.
     public var nodesPerDocument: Int
-    /// The most errors and warnings reported for one file. Past it, one more error says how many
-    /// were left out, so that a broken or hostile file cannot print millions of lines.
+    /// The most errors and warnings reported for one file. Past it, one more diagnostic says how
+    /// many were left out (an error when any of them is), so that a broken or hostile file cannot
+    /// print millions of lines.
     public var diagnosticsPerFile: Int
 
     /// Creates limits; every bound must be positive.

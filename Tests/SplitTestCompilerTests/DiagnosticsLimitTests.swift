@@ -125,7 +125,7 @@ import Testing
             "a.yaml:4:1: error: unknown key 'k0'",
             "a.yaml:5:1: error: unknown key 'k1'",
             "a.yaml:6:1: error: unknown key 'k2'",
-            "a.yaml:7:1: error: 1 more errors from here on are not shown; a file shows its first 3",
+            "a.yaml:7:1: error: 1 more error from here on is not shown; a file shows its first 3",
             "c.yaml:4:1: error: unknown key 'k0'",
             "c.yaml:5:1: error: unknown key 'k1'",
             "c.yaml:6:1: error: unknown key 'k2'",
@@ -142,6 +142,17 @@ import Testing
         #expect(printed.count == 4)
         #expect(printed.prefix(3).allSatisfy { $0.contains(": warning: ") })
         #expect(printed.last == "old.yaml:19:10: warning: 2 more warnings from here on are not shown; a file shows its first 3")
+    }
+
+    @Test func errorsAndWarningsLeftOutTogetherAreCountedApart() {
+        // Three expired experiments fill the file's three places; then one more expired, and one
+        // with an unknown key.
+        let expired = (0..<4).map { experiment("e\($0)", extra: "expires: 2020-01-01") }
+        let yaml = (expired + [experiment("bad", extra: "colour: red")]).joined(separator: "\n---\n")
+        let result = compile([("mixed.yaml", yaml)], limits: Self.threeDiagnostics)
+        #expect(result.hasErrors)
+        #expect(result.diagnostics.last?.description
+            == "mixed.yaml:19:10: error: 1 more error and 1 more warning from here on are not shown; a file shows its first 3")
     }
 
     @Test func aHostileFileOfUnknownKeysPrintsAtMostTheLimit() {

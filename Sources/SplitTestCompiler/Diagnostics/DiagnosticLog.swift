@@ -2,7 +2,7 @@
 /// file, then line and column, each note right after the diagnostic it explains.
 ///
 /// A log may keep at most a number of errors and warnings per file: the ones past it are
-/// counted, not kept, and one error in their place says how many were left out.
+/// counted, not kept, and one diagnostic in their place says how many were left out.
 struct DiagnosticLog: Sendable {
     /// A diagnostic with its notes, kept together through sorting.
     private struct Entry: Sendable {
@@ -92,13 +92,16 @@ struct DiagnosticLog: Sendable {
     /// An error when any left-out diagnostic was an error, so that a file with only warnings
     /// still compiles.
     private func summary(of leftOut: LeftOut) -> Diagnostic {
+        let errors = leftOut.errors == 1 ? "1 more error" : "\(leftOut.errors) more errors"
+        let warnings = leftOut.warnings == 1 ? "1 more warning" : "\(leftOut.warnings) more warnings"
         let what =
             switch (leftOut.errors, leftOut.warnings) {
-            case (_, 0): "\(leftOut.errors) more errors"
-            case (0, _): "\(leftOut.warnings) more warnings"
-            default: "\(leftOut.errors) more errors and \(leftOut.warnings) more warnings"
+            case (_, 0): errors
+            case (0, _): warnings
+            default: "\(errors) and \(warnings)"
             }
-        let message = "\(what) from here on are not shown; a file shows its first \(limitPerFile)"
+        let verb = leftOut.errors + leftOut.warnings == 1 ? "is" : "are"
+        let message = "\(what) from here on \(verb) not shown; a file shows its first \(limitPerFile)"
         return leftOut.errors > 0 ? .error(message, at: leftOut.first) : .warning(message, at: leftOut.first)
     }
 }
