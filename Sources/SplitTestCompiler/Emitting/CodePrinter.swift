@@ -153,13 +153,13 @@ struct CodePrinter: ~Copyable {
     /// Prints one `///` line; an empty line has no trailing space.
     @_disfavoredOverload
     mutating func docLine(_ text: String) {
-        openLine()
-        if text.isEmpty {
-            write("///")
-        } else {
-            write("/// ")
-            write(text)
+        guard !text.isEmpty else {
+            emptyDocLine()
+            return
         }
+        openLine()
+        write("/// ")
+        write(text)
         closeLine()
     }
 
