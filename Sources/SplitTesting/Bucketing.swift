@@ -3,7 +3,8 @@
 /// A unit lands in one of 10,000 buckets:
 /// `bucket = (UInt64(MurmurHash3_x86_32(utf8("<salt>:<unit id>"), seed)) * 10_000) >> 32`.
 /// The seed separates the three independent draws made for one unit: the group (seed 0),
-/// traffic enrolment (seed 1, same key) and the layer (seed 2, keyed by the layer's name).
+/// traffic enrolment (seed 1, same key), the layer (seed 2, keyed by the layer's name) and the
+/// holdout (seed 3, keyed by the holdout's name).
 public enum Bucketing {
     /// The number of buckets: a weight or a traffic share has a precision of 0.01%.
     public static let bucketCount = 10_000
@@ -16,6 +17,8 @@ public enum Bucketing {
         case traffic = 1
         /// Where a unit is in a layer (key `"<layer name>:<unit id>"`).
         case layer = 2
+        /// Whether a unit is kept out by a holdout (key `"<holdout name>:<unit id>"`).
+        case holdout = 3
     }
 
     /// The bucket, in `0..<10_000`, of `"<salt>:<unit>"` for `purpose`.

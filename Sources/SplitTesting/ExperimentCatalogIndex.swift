@@ -1,6 +1,8 @@
 /// The group names of every experiment in a service's catalog, to check overrides given by name.
 struct ExperimentCatalogIndex: Sendable {
     private var groupsByExperiment: [String: Set<String>] = [:]
+    /// The catalog's experiments, without duplicates, in catalog order.
+    private(set) var types: [any SplitTest.Type] = []
 
     /// Indexes `catalog`; an identifier listed twice keeps its first entry and is returned.
     init(catalog: [any SplitTest.Type], duplicates: inout [String]) {
@@ -11,6 +13,7 @@ struct ExperimentCatalogIndex: Sendable {
                 continue
             }
             groupsByExperiment[identifier] = Self.groupNames(of: type)
+            types.append(type)
         }
     }
 

@@ -8,8 +8,14 @@ final class ExposureLog: ExposureSink {
         var group: String
     }
 
+    private struct HeldOut: Hashable, Sendable {
+        var holdout: String
+        var unit: String
+    }
+
     private struct State: Sendable {
         var sent: Set<Exposure> = []
+        var heldOut: Set<HeldOut> = []
         /// The latest group each unit was exposed to, by unit then experiment.
         var groupsByUnit: [String: [String: String]] = [:]
     }
@@ -35,6 +41,15 @@ final class ExposureLog: ExposureSink {
         tracking.track(TrackingEvent(
             TrackingEvent.exposureIdentifier,
             properties: ["experiment": .string(experiment), "group": .string(group), "unit": .string(unit)]))
+    }
+
+    /// Sends the holdout event of `unit` the first time one of the holdout's experiments is hit.
+    @usableFromInline
+    func recordHoldout(_ holdout: String, unit: String) {
+        let isFirst = state.withLock { $0.heldOut.insert(HeldOut(holdout: holdout, unit: unit)).inserted }
+        guard isFirst else { return }
+        tracking.track(TrackingEvent(
+            TrackingEvent.holdoutIdentifier, properties: ["holdout": .string(holdout), "unit": .string(unit)]))
     }
 
     /// The groups `units` have been exposed to, by experiment.

@@ -35,10 +35,57 @@ struct ResolutionState: Sendable {
     var overrides: [String: String] = [:]
     /// Every resolution made so far, except overrides (which can be removed).
     var cache: [CacheKey: Cached] = [:]
+    /// The built-in attributes, from the platform unless the configuration replaced them.
+    let builtInAttributes: SplitTestAttributeValues
+    /// What targeting reads: the built-ins with the app's values set over them.
+    private(set) var attributes: SplitTestAttributeValues
+    /// The control document in force, if any.
+    private(set) var control: SplitTestControl?
+    /// The rules of each experiment resolved so far, with the control's entry applied, by identifier.
+    private var effectiveRules: [String: AssignmentRules] = [:]
 
-    init(deviceID: String?) {
+    init(deviceID: String?, builtInAttributes: SplitTestAttributeValues) {
         self.deviceID = deviceID
+        self.builtInAttributes = builtInAttributes
+        attributes = builtInAttributes
         deviceSlot = deviceID.map { slot(for: $0) }
+    }
+
+    /// Sets the app's attributes over the built-ins; resolutions already made stay as they are.
+    mutating func setAttributes(_ values: SplitTestAttributeValues) {
+        attributes = builtInAttributes.merging(values)
+    }
+
+    /// Puts `control` in force and forgets every resolution, so that each is made again under
+    /// it; a control whose sequence is not greater than the one in force is refused.
+    mutating func apply(_ control: SplitTestControl, issues: inout [SplitTestingIssue]) -> Bool {
+        if let current = self.control, control.sequence <= current.sequence {
+            issues.append(.controlSequenceNotNewer(sequence: control.sequence, inForce: current.sequence))
+            return false
+        }
+        self.control = control
+        effectiveRules.removeAll()
+        cache.removeAll()
+        return true
+    }
+
+    /// The rules of `T` with the control's entry for it applied; an entry that cannot apply is
+    /// reported once and ignored, so the compiled rules serve.
+    mutating func rules<T: SplitTest>(for type: T.Type, issues: inout [SplitTestingIssue]) -> AssignmentRules {
+        if let rules = effectiveRules[T.identifier] { return rules }
+        var rules = T.definition.rules
+        if let entry = control?.experiments[T.identifier] {
+            switch rules.applying(entry, groupNames: T.Group.allCases.map(\.rawValue)) {
+            case .success(let applied):
+                rules = applied
+            case .failure(.unknownGroup(let group)):
+                issues.append(.controlGroupNotFound(experiment: T.identifier, group: group))
+            case .failure(.invalid(let reason)):
+                issues.append(.controlEntryInvalid(experiment: T.identifier, reason: reason))
+            }
+        }
+        effectiveRules[T.identifier] = rules
+        return rules
     }
 
     /// The slot of `unit`, numbering units in the order they are first seen.
@@ -93,7 +140,7 @@ struct ResolutionState: Sendable {
         return KnownResolution(group: cached.group, reason: cached.reason, unit: unit)
     }
 
-    /// Resolves `T` for the current unit: steps 1 to 6 of the resolution order.
+    /// Resolves `T` for the current unit: every step of the resolution order.
     mutating func resolve<T: SplitTest>(
         _ type: T.Type, store: any AssignmentStore, issues: inout [SplitTestingIssue]
     ) -> (group: T.Group, reason: AssignmentReason, unit: String?) {
@@ -105,30 +152,37 @@ struct ResolutionState: Sendable {
         if let cached = cache[key], let group = T.Group(rawValue: cached.group) {
             return (group, cached.reason, unit)
         }
-        let (group, reason) = Self.resolveAfresh(T.self, unit: unit, store: store, issues: &issues)
-        // A bucketed group is stored from now on, so later fetches find it as step 3 would.
+        let rules = rules(for: T.self, issues: &issues)
+        let (group, reason) = Self.resolveAfresh(
+            T.self, rules: rules, unit: unit, attributes: attributes, store: store, issues: &issues)
+        // A bucketed group is stored from now on, so later fetches find it as step 5 would.
         cache[key] = Cached(group: group.rawValue, reason: reason == .bucketed ? .sticky : reason)
         return (group, reason, unit)
     }
 
-    /// Steps 2 to 6, reading and writing the store; done once per experiment and unit.
+    /// Steps 2 to 10, reading and writing the store; done once per experiment and unit.
     private static func resolveAfresh<T: SplitTest>(
-        _ type: T.Type, unit: String?, store: any AssignmentStore, issues: inout [SplitTestingIssue]
+        _ type: T.Type, rules: AssignmentRules, unit: String?, attributes: SplitTestAttributeValues,
+        store: any AssignmentStore, issues: inout [SplitTestingIssue]
     ) -> (T.Group, AssignmentReason) {
-        let definition = T.definition
-        if case .resolved(let winner) = definition.status { return (winner, .resolved) }
+        let groups = T.Group.allCases
+        func group(at index: Int) -> T.Group {
+            guard groups.indices.contains(index) else {
+                preconditionFailure("the rules of \(T.identifier) name one of its \(groups.count) groups")
+            }
+            return groups[index]
+        }
+        if let early = rules.resolveBeforeStickiness(unit: unit) {
+            return (group(at: early.groupIndex), early.reason)
+        }
         let storageKey = unit.map { StorageKey.assignment(experiment: T.identifier, unit: $0) }
         if let unit, let storageKey, let stored = store.string(for: storageKey) {
             if let group = T.Group(rawValue: stored) { return (group, .sticky) }
             issues.append(.storedGroupNotFound(experiment: T.identifier, unit: unit, group: stored))
             store.removeValue(for: storageKey)
         }
-        let resolution = definition.rules.resolve(unit: unit)
-        let groups = T.Group.allCases
-        guard groups.indices.contains(resolution.groupIndex) else {
-            preconditionFailure("the rules of \(T.identifier) name one of its \(groups.count) groups")
-        }
-        let group = groups[resolution.groupIndex]
+        let resolution = rules.resolveUnassigned(unit: unit, attributes: attributes)
+        let group = group(at: resolution.groupIndex)
         if resolution.reason == .bucketed, let storageKey {
             store.set(group.rawValue, for: storageKey)
         }

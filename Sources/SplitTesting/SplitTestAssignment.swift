@@ -8,28 +8,38 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
     public let reason: AssignmentReason
     /// The unit (device id or user id) the group was resolved for; `nil` without a user.
     public let unitID: String?
+    /// The holdout that kept the unit out, when ``reason`` is `holdout`.
+    public let holdout: String?
     @usableFromInline let exposureSink: (any ExposureSink)?
 
     /// Creates a resolution that reports nothing when hit: for previews and tests.
-    public init(experiment: String, group: Group, reason: AssignmentReason, unitID: String? = nil) {
-        self.init(experiment: experiment, group: group, reason: reason, unitID: unitID, exposureSink: nil)
+    public init(
+        experiment: String, group: Group, reason: AssignmentReason, unitID: String? = nil, holdout: String? = nil
+    ) {
+        self.init(
+            experiment: experiment, group: group, reason: reason, unitID: unitID, holdout: holdout, exposureSink: nil)
     }
 
     @usableFromInline
     init(
-        experiment: String, group: Group, reason: AssignmentReason, unitID: String?,
+        experiment: String, group: Group, reason: AssignmentReason, unitID: String?, holdout: String?,
         exposureSink: (any ExposureSink)?
     ) {
         self.experiment = experiment
         self.group = group
         self.reason = reason
         self.unitID = unitID
+        self.holdout = holdout
         self.exposureSink = exposureSink
     }
 
     func recordExposure() {
-        guard reason.isEnrolled, let unitID, let exposureSink else { return }
-        exposureSink.recordExposure(experiment: experiment, group: group.rawValue, unit: unitID)
+        guard let unitID, let exposureSink else { return }
+        if reason.isEnrolled {
+            exposureSink.recordExposure(experiment: experiment, group: group.rawValue, unit: unitID)
+        } else if reason == .holdout, let holdout {
+            exposureSink.recordHoldout(holdout, unit: unitID)
+        }
     }
 }
 
@@ -37,4 +47,5 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
 @usableFromInline
 protocol ExposureSink: AnyObject, Sendable {
     func recordExposure(experiment: String, group: String, unit: String)
+    func recordHoldout(_ holdout: String, unit: String)
 }

@@ -16,8 +16,14 @@ public struct SplitTestDefinition<Group: SplitTestGroup>: Sendable {
     public let trafficBuckets: Int
     /// The experiment's slice of a layer, if it shares its units with other experiments.
     public let layer: SplitTestLayer?
-    /// Running, or resolved with a winner.
+    /// Running, stopped, or resolved with a winner.
     public let status: SplitTestStatus<Group>
+    /// Groups served to listed units (QA accounts, employees) before anything but an override.
+    public let force: [String: Group]
+    /// Who may be enrolled; `nil` enrols everyone.
+    public let targeting: SplitTestTargeting?
+    /// The holdout that covers the experiment, if any.
+    public let holdout: SplitTestHoldout?
 
     /// Creates a definition; generated code calls this with values the compiler has validated.
     public init(
@@ -28,7 +34,10 @@ public struct SplitTestDefinition<Group: SplitTestGroup>: Sendable {
         control: Group,
         trafficBuckets: Int = Bucketing.bucketCount,
         layer: SplitTestLayer? = nil,
-        status: SplitTestStatus<Group> = .running
+        status: SplitTestStatus<Group> = .running,
+        force: [String: Group] = [:],
+        targeting: SplitTestTargeting? = nil,
+        holdout: SplitTestHoldout? = nil
     ) {
         precondition(
             bucketUpperBounds.count == Group.allCases.count,
@@ -44,6 +53,10 @@ public struct SplitTestDefinition<Group: SplitTestGroup>: Sendable {
             (1...Bucketing.bucketCount).contains(trafficBuckets),
             "traffic of \(identifier) is within 1...\(Bucketing.bucketCount) buckets"
         )
+        precondition(
+            holdout.map { $0.unitType == unitType } ?? true,
+            "the holdout of \(identifier) keeps out units of its type"
+        )
         self.identifier = identifier
         self.unitType = unitType
         self.salt = salt
@@ -52,19 +65,26 @@ public struct SplitTestDefinition<Group: SplitTestGroup>: Sendable {
         self.trafficBuckets = trafficBuckets
         self.layer = layer
         self.status = status
+        self.force = force
+        self.targeting = targeting
+        self.holdout = holdout
     }
 
     /// The fresh-install rules of this definition, by group index.
     public var rules: AssignmentRules {
+        let groups = Group.allCases
         let winnerIndex: Int?
         switch status {
-        case .running: winnerIndex = nil
-        case .resolved(let winner): winnerIndex = Group.allCases.firstIndex(of: winner)
+        case .running, .stopped: winnerIndex = nil
+        case .resolved(let winner): winnerIndex = groups.firstIndex(of: winner)
         }
         return AssignmentRules(
             salt: salt, bucketUpperBounds: bucketUpperBounds,
-            controlIndex: Group.allCases.firstIndex(of: control) ?? 0,
-            trafficBuckets: trafficBuckets, layer: layer, winnerIndex: winnerIndex)
+            controlIndex: groups.firstIndex(of: control) ?? 0,
+            trafficBuckets: trafficBuckets, layer: layer, winnerIndex: winnerIndex,
+            isStopped: status == .stopped,
+            forcedGroupIndices: force.compactMapValues { groups.firstIndex(of: $0) },
+            targeting: targeting, holdout: holdout)
     }
 
     /// The group a unit is bucketed into, ignoring traffic, layers, overrides and stored groups.

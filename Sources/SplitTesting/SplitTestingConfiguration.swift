@@ -32,6 +32,12 @@ extension SplitTestingService {
         /// that do I/O (``FileAssignmentStore``, ``JSONLinesTrackingProvider``) take a `report`
         /// closure of their own; pass them the same one.
         public var report: @Sendable (SplitTestingIssue) -> Void
+        /// The built-in targeting attributes (`app_version`, `platform`, `os_version`, `region`);
+        /// by default read from the platform. Tests set fixed values here.
+        public var builtInAttributes: SplitTestAttributeValues
+        /// A control document's payload to put in force before the first resolution, usually the
+        /// last good document that `SplitTestingRemote` kept on disk.
+        public var control: SplitTestControl?
 
         /// Creates a configuration; see each property for its default.
         public init(
@@ -40,7 +46,9 @@ extension SplitTestingService {
             catalog: [any SplitTest.Type] = [],
             tracking: TrackingClient = TrackingClient(),
             launchOverrides: LaunchOverrides = .disabled,
-            report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in }
+            report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
+            builtInAttributes: SplitTestAttributeValues = .fromPlatform,
+            control: SplitTestControl? = nil
         ) {
             self.store = store
             self.deviceID = deviceID
@@ -48,6 +56,8 @@ extension SplitTestingService {
             self.tracking = tracking
             self.launchOverrides = launchOverrides
             self.report = report
+            self.builtInAttributes = builtInAttributes
+            self.control = control
         }
     }
 }

@@ -32,6 +32,15 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     case storeFileUnwritable(path: String, reason: String)
     /// A tracking file could not be written; the events were dropped.
     case trackingFileUnwritable(path: String, reason: String)
+    /// A control document's entry names a group (winner or forced) that this build's experiment
+    /// lacks; the entry was ignored and the compiled definition serves.
+    case controlGroupNotFound(experiment: String, group: String)
+    /// A control document's entry cannot apply (see `reason`); it was ignored and the compiled
+    /// definition serves.
+    case controlEntryInvalid(experiment: String, reason: String)
+    /// A control document's sequence is not greater than the one in force (a replayed or older
+    /// document); it was ignored and the one in force stays.
+    case controlSequenceNotNewer(sequence: Int, inForce: Int)
 
     /// A readable, located description of the issue, for logs.
     public var description: String {
@@ -58,6 +67,12 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
             "assignment store \(path) cannot be written (\(reason)); assignments kept in memory for this launch"
         case .trackingFileUnwritable(let path, let reason):
             "tracking file \(path) cannot be written (\(reason)); events dropped"
+        case .controlGroupNotFound(let experiment, let group):
+            "control document names unknown group '\(group)' of experiment '\(experiment)'; its entry is ignored"
+        case .controlEntryInvalid(let experiment, let reason):
+            "control document entry of experiment '\(experiment)' is invalid (\(reason)); ignored"
+        case .controlSequenceNotNewer(let sequence, let inForce):
+            "control document sequence \(sequence) is not newer than \(inForce), the one in force; ignored"
         }
     }
 }

@@ -42,7 +42,8 @@ public final class SplitTestingService: Sendable {
             report(.invalidUnitID(reason: "the configured device id is empty; using the stored or a new one"))
             deviceID = nil
         }
-        state = Locked(ResolutionState(deviceID: deviceID))
+        state = Locked(ResolutionState(deviceID: deviceID, builtInAttributes: configuration.builtInAttributes))
+        if let control = configuration.control { applyControl(control) }
         tracking.setup()
         for entry in configuration.launchOverrides.entries {
             applyOverride(entry.text, source: entry.source)
@@ -52,9 +53,11 @@ public final class SplitTestingService: Sendable {
     /// Resolves `type` for the current unit (the device, or the signed-in user).
     ///
     /// The first call for an experiment and unit may read and write the store's memory; every
-    /// later call is a lock and a dictionary lookup. Resolution order: an override, the winner of
-    /// a resolved experiment, the stored group, control without a user, control outside the
-    /// layer or traffic, and finally bucketing (whose group is stored).
+    /// later call is a lock and a dictionary lookup. Resolution order: an override, the unit's
+    /// forced group, the control of a stopped experiment, the winner of a resolved one, the stored
+    /// group, control without a user, in a holdout, outside the targeting, or outside the layer
+    /// or traffic, and finally bucketing (whose group is stored). A control document in force
+    /// replaces the compiled status, winner, traffic and forced groups.
     @inlinable
     public func fetchSplitTest<T: SplitTest>(_ type: T.Type = T.self) -> T {
         // Inlined so that the sticky path is specialised for `T` in the app: one lock, one
@@ -65,7 +68,7 @@ public final class SplitTestingService: Sendable {
         {
             return T(assignment: SplitTestAssignment(
                 experiment: T.identifier, group: group, reason: known.reason, unitID: known.unit,
-                exposureSink: exposures))
+                holdout: known.reason == .holdout ? T.definition.holdout?.name : nil, exposureSink: exposures))
         }
         return resolveAfresh(T.self)
     }
@@ -84,7 +87,8 @@ public final class SplitTestingService: Sendable {
         }
         for issue in issues { report(issue) }
         return T(assignment: SplitTestAssignment(
-            experiment: T.identifier, group: group, reason: reason, unitID: unit, exposureSink: exposures))
+            experiment: T.identifier, group: group, reason: reason, unitID: unit,
+            holdout: reason == .holdout ? T.definition.holdout?.name : nil, exposureSink: exposures))
     }
 
     /// The device id device-level experiments are keyed by; created and stored on first use
@@ -139,5 +143,59 @@ public final class SplitTestingService: Sendable {
             properties[TrackingEvent.groupPropertyName(experiment: experiment)] = .string(group)
         }
         tracking.track(TrackingEvent(TrackingEvent.goalIdentifier, properties: properties))
+    }
+}
+
+extension SplitTestingService {
+    /// Sets the app's targeting attributes, usually the generated `SplitTestAttributes`: the
+    /// values it sets replace the built-ins of the same name, and custom attributes it leaves
+    /// unset are unset (their conditions are false).
+    ///
+    /// Attributes gate enrolment only, and only for experiments not yet resolved in this
+    /// service's lifetime: a resolution already made (and any stored group) stays, so that no
+    /// screen changes under the user's eyes. Set them early, before the first fetch.
+    ///
+    /// ```swift
+    /// service.setAttributes(SplitTestAttributes(plan: .pro, daysSinceInstall: 12))
+    /// ```
+    public func setAttributes(_ source: some SplitTestAttributeSource) {
+        let values = source.attributeValues
+        state.withLock { $0.setAttributes(values) }
+    }
+
+    /// The attributes targeting reads now: the built-ins with the app's values over them.
+    public var attributes: SplitTestAttributeValues {
+        state.withLock { $0.attributes }
+    }
+
+    /// Puts a control document's payload in force now: every resolution is made again under it
+    /// (stored groups still come before bucketing). A control whose `sequence` is not greater than
+    /// the one in force is reported and ignored; an entry naming a group this build's experiment
+    /// lacks is reported and ignored, and experiments this build does not know are ignored
+    /// silently.
+    ///
+    /// Apps usually let `SplitTestingRemote` call this; it applies fetched documents at the next
+    /// start unless asked to apply them at once.
+    ///
+    /// - Returns: Whether the control was put in force.
+    @discardableResult
+    public func applyControl(_ control: SplitTestControl) -> Bool {
+        var issues: [SplitTestingIssue] = []
+        let applied = state.withLock { state in
+            guard state.apply(control, issues: &issues) else { return false }
+            // Entries of known experiments are checked now, so a bad entry is reported when the
+            // document arrives rather than when the experiment is first fetched.
+            for type in catalog.types where control.experiments[type.identifier] != nil {
+                _ = state.rules(for: type, issues: &issues)
+            }
+            return true
+        }
+        for issue in issues { report(issue) }
+        return applied
+    }
+
+    /// The sequence of the control document in force, or `nil` when none is.
+    public var controlSequence: Int? {
+        state.withLock { $0.control?.sequence }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Something to tell analytics: an identifier and typed properties.
 ///
-/// The runtime sends two kinds (see ``exposureIdentifier`` and ``goalIdentifier``); apps may
+/// The runtime sends three kinds (``exposureIdentifier``, ``goalIdentifier`` and
+/// ``holdoutIdentifier``); apps may
 /// send their own through the same ``TrackingClient``.
 ///
 /// ```swift
@@ -16,6 +17,10 @@ public struct TrackingEvent: Sendable, Hashable {
     /// Properties: `goal`, `value` when given, and `split_test-<experiment>` set to the group
     /// for every experiment the unit has been exposed to.
     public static let goalIdentifier = "split_test_goal"
+    /// The identifier of a holdout event: the unit is kept out of the experiments a holdout
+    /// covers, and was about to see one of them. Properties: `holdout`, `unit`. Sent once per
+    /// holdout and unit for a service's lifetime.
+    public static let holdoutIdentifier = "split_test_holdout"
 
     /// What happened, e.g. `split_test_exposure`.
     public var identifier: String

@@ -1,0 +1,62 @@
+/// A control document's payload: remote changes to experiments this build knows, published by
+/// `splitc publish` from the same definitions, so that a running experiment can be stopped,
+/// resolved, ramped or forced without a release.
+///
+/// Values present in an ``Entry`` replace the compiled ones field by field; experiments the
+/// build does not know are ignored. Parsing, signature checks and fetching belong to the
+/// `SplitTestingRemote` product; a service applies a control with
+/// ``SplitTestingService/applyControl(_:)`` or ``SplitTestingService/Configuration/control``.
+///
+/// ```swift
+/// let control = SplitTestControl(sequence: 42, experiments: [
+///     "profile_redesign": .init(status: .stopped),
+///     "feed_prefetch": .init(trafficBuckets: 2_000),
+/// ])
+/// service.applyControl(control)
+/// ```
+public struct SplitTestControl: Sendable, Hashable {
+    /// A remote status.
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        /// Units are bucketed (a resolved or stopped build experiment runs again).
+        case running
+        /// Every unit gets the control, nothing is enrolled or exposed.
+        case stopped
+        /// Every unit gets the winner.
+        case resolved
+    }
+
+    /// The remote values of one experiment; `nil` keeps the compiled value.
+    public struct Entry: Sendable, Hashable {
+        /// The status, replacing the compiled one.
+        public var status: Status?
+        /// The winner's group name; required with `resolved`.
+        public var winner: String?
+        /// `traffic × 100`, in `1...10_000`.
+        public var trafficBuckets: Int?
+        /// Group names by unit id, replacing the compiled `force:`.
+        public var force: [String: String]?
+
+        /// Creates an entry.
+        public init(status: Status? = nil, winner: String? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil) {
+            self.status = status
+            self.winner = winner
+            self.trafficBuckets = trafficBuckets
+            self.force = force
+        }
+    }
+
+    /// Grows with every document published; a document whose sequence is not greater than the
+    /// one in force is ignored.
+    public var sequence: Int
+    /// When it was published (ISO 8601), for logs.
+    public var generated: String?
+    /// Entries by experiment identifier.
+    public var experiments: [String: Entry]
+
+    /// Creates a control.
+    public init(sequence: Int, generated: String? = nil, experiments: [String: Entry]) {
+        self.sequence = sequence
+        self.generated = generated
+        self.experiments = experiments
+    }
+}

@@ -1,0 +1,64 @@
+/// A version of dot-separated numbers (`5.2.0`), compared numerically component by component,
+/// with missing components read as zero: `5.10 > 5.9`, `5 == 5.0.0`.
+///
+/// Pre-release and build suffixes (`-beta`, `+42`) are not versions here: targeting compares
+/// released versions only.
+///
+/// ```swift
+/// SplitTestVersion("5.10")! > SplitTestVersion("5.9")!   // true
+/// SplitTestVersion("5")! == SplitTestVersion("5.0.0")!   // true
+/// SplitTestVersion("05.1")                              // nil: leading zeros are ambiguous
+/// ```
+public struct SplitTestVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The numeric components, as written (trailing zeros are kept for display).
+    public let components: [Int]
+
+    /// Creates a version from its components; at least one, none negative.
+    public init(components: [Int]) {
+        precondition(!components.isEmpty && components.allSatisfy { $0 >= 0 }, "a version has non-negative components")
+        self.components = components
+    }
+
+    /// Parses `text`: one or more non-negative integers joined by dots, without leading zeros
+    /// (`0` itself is fine), signs, spaces or suffixes; `nil` otherwise.
+    public init?(_ text: some StringProtocol) {
+        var components: [Int] = []
+        for part in text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            if part.count > 1 && part.first == 0x30 { return nil }
+            components.append(part.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        self.components = components
+    }
+
+    /// The version as written from its components, e.g. `5.2.0`.
+    public var description: String {
+        components.map(String.init).joined(separator: ".")
+    }
+
+    /// Equal when every component is, missing ones read as zero.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        compare(lhs, rhs) == 0
+    }
+
+    /// Hashes the components without trailing zeros, so that equal versions hash alike.
+    public func hash(into hasher: inout Hasher) {
+        var significant = components[...]
+        while significant.count > 1, significant.last == 0 { significant = significant.dropLast() }
+        hasher.combine(Array(significant))
+    }
+
+    /// Ordered by the first component that differs, missing ones read as zero.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    private static func compare(_ lhs: Self, _ rhs: Self) -> Int {
+        for index in 0..<max(lhs.components.count, rhs.components.count) {
+            let left = index < lhs.components.count ? lhs.components[index] : 0
+            let right = index < rhs.components.count ? rhs.components[index] : 0
+            if left != right { return left < right ? -1 : 1 }
+        }
+        return 0
+    }
+}
