@@ -1,0 +1,161 @@
+import Foundation
+import SplitTestCompiler
+import Testing
+
+/// Every `file:line:col: error:` line that the article "Writing definitions" quotes is one the
+/// compiler prints for these definitions, so the article cannot drift from the compiler's messages.
+@Suite struct DocumentationDiagnosticsTests {
+    static let article = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/SplitTesting/SplitTesting.docc/WritingDefinitions.md")
+
+    /// The runs the article's lines were taken from, each a set of files linted together.
+    static let runs: [[(path: String, yaml: String)]] = [
+        [
+            ("experiments/button_color.yaml", """
+                identifier: button_color
+                type: device
+                groups:
+                  red: { params: { color: "#FF3B30", corner_radius: 8 } }
+                  blue: { params: { color: "#007AFF", corner_radius: 8.5 } }
+                  darkGray: { weight: -1, params: { color: "#3A3A3C" } }
+                control: blu
+                trafic: 50
+                """),
+            ("experiments/checkout.yaml", """
+                identifier: checkout_copy
+                type: user
+                groups: { control: 50, short: 50 }
+                layer: { name: checkout, range: [0, 60] }
+                ---
+                identifier: checkout_steps
+                type: user
+                groups: { control: 0, one_page: 1 }
+                layer: { name: checkout, range: [50, 100] }
+                status: resolved
+                winner: one_page
+                ---
+                identifier: button_color
+                type: device
+                groups: [a, b]
+                defaults: &d { x: 1 }
+                """),
+            ("experiments/missing.yaml", "type: device\ngroups: [red, blue]\n"),
+            ("experiments/profile.yaml", """
+                identifier: Profile-Redesign
+                type: users
+                groups: [control]
+                traffic: 150
+                winner: control
+                expires: 2020-01-01
+                """),
+        ],
+        [
+            ("experiments/button_color.yaml", """
+                identifier: button_color
+                type: device
+                groups:
+                  red: { params: { color: "#FF3B30", corner_radius: 8 } }
+                  blue: { params: { color: "#007AFF", corner_radius: "8" } }
+                  dark_gray: { weight: -1, params: { color: "#3A3A3C" } }
+                control: blu
+                expires: 2025-01-01
+                """),
+            ("experiments/copy.yaml", "identifier: button_color\ntype: device\ngroups: [dark_gray, darkGray, default]\ntraffic: 0.001\n"),
+            ("experiments/syntax.yaml", "identifier: broken\ntype: device\ngroups: [a, b\n"),
+            ("experiments/weights.yaml", """
+                identifier: checkout_steps
+                type: user
+                groups: { control: 0, one_page: 0 }
+                status: resolved
+                winner: three_page
+                """),
+        ],
+        [
+            ("experiments/button_color.yaml", """
+                identifier: button_color
+                type: device
+                groups:
+                  red: { params: { color: "#FF3B30", corner_radius: 8 } }
+                  blue: { params: { color: "#007AFF", corner_radius: "8" } }
+                  dark_gray: { params: { color: "#3A3A3C" } }
+                control: blu
+                expires: 2025-01-01
+                """),
+            ("experiments/copy.yaml", "identifier: button_color\ntype: device\ngroups: [dark_gray, dark__gray, default]\n"),
+            ("experiments/resolved.yaml", """
+                identifier: checkout_steps
+                type: user
+                type: device
+                groups: { control: 1, one_page: 0.00001 }
+                status: resolved
+                winner: three_page
+                salt: !custom x
+                """),
+        ],
+        [
+            ("experiments/button_color.yaml", """
+                identifier: button_color
+                type: device
+                groups:
+                  red: { params: { color: "#FF3B30", corner_radius: 8 } }
+                  blue: { params: { color: "#007AFF" } }
+                expires: 2025-01-01
+                """),
+            ("experiments/copy.yaml", "identifier: button_color\ntype: device\ngroups: [red, blue]\n"),
+            ("experiments/resolved.yaml", """
+                identifier: checkout_steps
+                type: user
+                type: device
+                groups: { control: 1, one_page: 0.00001 }
+                status: resolved
+                winner: three_page
+                """),
+        ],
+        [
+            ("experiments/button_color.yaml", """
+                identifier: button_color
+                type: device
+                groups:
+                  red: { params: { color: "#FF3B30" } }
+                  blue: { params: { color: "#007AFF" } }
+                expires: 2025-01-01
+                """),
+            ("experiments/copy.yaml", "identifier: button_color\ntype: device\ngroups: [red, blue]\n"),
+            ("experiments/resolved.yaml", """
+                identifier: checkout_steps
+                type: user
+                groups: { control: 1, one_page: 1 }
+                status: resolved
+                winner: three_page
+                """),
+        ],
+    ]
+
+    /// The diagnostic lines the article quotes, from its untagged code blocks.
+    static func quotedLines() throws -> [String] {
+        let text = try String(contentsOf: article, encoding: .utf8)
+        var lines: [String] = []
+        var openBlock: Substring?  // the fence line of the code block we are in
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                openBlock = openBlock == nil ? line : nil
+                continue
+            }
+            let inPlainBlock = openBlock == "```"
+            if inPlainBlock, line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: ") {
+                lines.append(String(line))
+            }
+        }
+        return lines
+    }
+
+    @Test func everyQuotedDiagnosticIsPrintedByTheCompiler() throws {
+        let printed = Set(Self.runs.flatMap { compile($0).diagnostics.map(\.description) })
+        let quoted = try Self.quotedLines()
+        #expect(quoted.count >= 25)
+        for line in quoted {
+            #expect(printed.contains(line), "the article quotes a line the compiler does not print:\n\(line)")
+        }
+    }
+}
