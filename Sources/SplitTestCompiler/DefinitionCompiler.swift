@@ -28,12 +28,13 @@ public enum DefinitionCompiler {
                 source.contents, file: file, limits: limits, documentBudget: &documentBudget
             ) { document in
                 var parser = ExperimentParser(
-                    document: document, file: file, displayPath: source.displayPath, limits: limits, today: today)
+                    document: document, file: file, displayPath: source.displayPath, limits: limits, today: today,
+                    log: log.continuation(forFile: index))
                 if let parsed = parser.parse() {
                     experiments.append(parsed.experiment)
                     places.append(parsed.places)
                 }
-                log.merge(parser.log)
+                log.merge(parser.log.diagnostics)
             }
             log.merge(summary.log)
             if summary.documentCount == 0 && !summary.stoppedOnSyntaxError {

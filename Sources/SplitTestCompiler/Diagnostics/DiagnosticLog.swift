@@ -2,7 +2,9 @@
 /// file, then line and column, each note right after the diagnostic it explains.
 ///
 /// A log may keep at most a number of errors and warnings per file: the ones past it are
-/// counted, not kept, and one diagnostic in their place says how many were left out.
+/// counted, not kept, and one diagnostic in their place says how many were left out. A stage
+/// that reads a file reports into a `continuation(forFile:)` of the run's log, so that it knows
+/// from the start which of its diagnostics will be left out and need not write them.
 struct DiagnosticLog: Sendable {
     /// A diagnostic with its notes, kept together through sorting.
     private struct Entry: Sendable {
@@ -44,26 +46,78 @@ struct DiagnosticLog: Sendable {
 
     /// Records `diagnostic`, found in the input file at `fileIndex`, with the notes that explain it.
     mutating func add(_ diagnostic: Diagnostic, fileIndex: Int, notes: [Diagnostic] = []) {
-        precondition(diagnostic.severity != .note, "a note is recorded with the diagnostic it explains")
-        if diagnostic.severity == .error { errorCount += 1 }
-        let kept = keptPerFile[fileIndex, default: 0]
-        guard kept < limitPerFile else {
-            var leftOut = leftOutPerFile[fileIndex] ?? LeftOut(first: diagnostic.location)
-            if diagnostic.severity == .error { leftOut.errors += 1 } else { leftOut.warnings += 1 }
+        add(diagnostic.severity, at: diagnostic.location, fileIndex: fileIndex) {
+            (diagnostic.message, notes)
+        }
+    }
+
+    /// Records a diagnostic of `severity` at `location`, found in the input file at `fileIndex`;
+    /// `details` gives its message and the notes that explain it.
+    ///
+    /// `details` runs only when the log keeps the diagnostic: past the file's limit, one costs a
+    /// count, whatever its message would have cost to write.
+    mutating func add(
+        _ severity: Diagnostic.Severity, at location: SourceLocation, fileIndex: Int,
+        details: () -> (message: String, notes: [Diagnostic])
+    ) {
+        precondition(severity != .note, "a note is recorded with the diagnostic it explains")
+        if severity == .error { errorCount += 1 }
+        guard keepsMore(ofFile: fileIndex) else {
+            var leftOut = leftOutPerFile[fileIndex] ?? LeftOut(first: location)
+            if severity == .error { leftOut.errors += 1 } else { leftOut.warnings += 1 }
             leftOutPerFile[fileIndex] = leftOut
             return
         }
-        keptPerFile[fileIndex] = kept + 1
+        keptPerFile[fileIndex, default: 0] += 1
+        let (message, notes) = details()
         entries.append(
-            Entry(fileIndex: fileIndex, sequence: entries.count, diagnostic: diagnostic, notes: notes)
-        )
+            Entry(
+                fileIndex: fileIndex, sequence: entries.count, diagnostic: Diagnostic(severity, message, at: location),
+                notes: notes))
+    }
+
+    /// Records an error at `location`, found in the input file at `fileIndex`, with an optional
+    /// note; writes neither unless the log keeps the error.
+    mutating func error(
+        _ message: @autoclosure () -> String, at location: SourceLocation, fileIndex: Int,
+        note: @autoclosure () -> Diagnostic? = nil
+    ) {
+        add(.error, at: location, fileIndex: fileIndex) { (message(), note().map { [$0] } ?? []) }
+    }
+
+    /// Whether the log keeps the next diagnostic of the input file at `fileIndex`.
+    func keepsMore(ofFile fileIndex: Int) -> Bool {
+        keptPerFile[fileIndex, default: 0] < limitPerFile
+    }
+
+    /// An empty log for a stage that reads the input file at `fileIndex` from now on: it keeps
+    /// only what this log would still keep of that file and counts the rest, so that the stage
+    /// skips writing what the run will not show. Merged back, it gives what adding its
+    /// diagnostics here one by one would.
+    func continuation(forFile fileIndex: Int) -> DiagnosticLog {
+        var log = DiagnosticLog(limitPerFile: limitPerFile)
+        log.keptPerFile[fileIndex] = keptPerFile[fileIndex]
+        return log
     }
 
     /// Records everything `other` recorded, after what this log holds.
+    ///
+    /// What `other` left out, it left out past the same limit, after everything it kept: so it
+    /// is left out here too, and the first of it is the first left out here unless this log
+    /// already left out an earlier one.
     mutating func merge(_ other: DiagnosticLog) {
-        precondition(other.leftOutPerFile.isEmpty, "only the run's log leaves diagnostics out; a stage's keeps all")
+        precondition(
+            other.leftOutPerFile.isEmpty || other.limitPerFile == limitPerFile,
+            "a log that leaves diagnostics out merges into a log with the same limit")
         for entry in other.entries {
             add(entry.diagnostic, fileIndex: entry.fileIndex, notes: entry.notes)
+        }
+        for (fileIndex, theirs) in other.leftOutPerFile {
+            var leftOut = leftOutPerFile[fileIndex] ?? LeftOut(first: theirs.first)
+            leftOut.errors += theirs.errors
+            leftOut.warnings += theirs.warnings
+            leftOutPerFile[fileIndex] = leftOut
+            errorCount += theirs.errors
         }
     }
 

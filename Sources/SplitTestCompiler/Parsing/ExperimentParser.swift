@@ -44,14 +44,17 @@ struct ExperimentParser {
     let limits: CompilerLimits
     let today: CalendarDate
     /// What is wrong with the document, and its warnings.
-    var log = DiagnosticLog()
+    var log: FileLog
 
+    /// A parser of `document`, whose diagnostics continue `log`: once the file has shown all it
+    /// may, the rest of the document costs no message.
     init(
         document: YAMLDocument, file: DefinitionFileContext, displayPath: String, limits: CompilerLimits,
-        today: CalendarDate
+        today: CalendarDate, log: DiagnosticLog
     ) {
         self.document = document
         self.file = file
+        self.log = FileLog(file: file, diagnostics: log)
         self.displayPath = displayPath
         self.limits = limits
         self.today = today
@@ -62,9 +65,9 @@ struct ExperimentParser {
         let root = document.root
         guard root.kind == .mapping else {
             if document.isNull(root) {
-                error("this document is empty; an experiment needs at least 'identifier', 'type' and 'groups'", at: root)
+                log.error("this document is empty; an experiment needs at least 'identifier', 'type' and 'groups'", at: root)
             } else {
-                error(
+                log.error(
                     "an experiment must be a mapping of keys such as 'identifier', 'type' and 'groups'; "
                         + "found \(document.kindDescription(of: root))", at: root)
             }
@@ -118,24 +121,13 @@ struct ExperimentParser {
         _ key: ExperimentKey, in keys: FixedKeyEntries<ExperimentKey>, at root: YAMLNode
     ) -> YAMLNode? {
         guard let pair = keys[key] else {
-            error("missing required key '\(key.name)'", at: root)
+            log.error("missing required key '\(key.name)'", at: root)
             return nil
         }
         return pair.value
     }
 
     // MARK: Reporting
-
-    /// Records an error at `node`, with an optional note at another node.
-    mutating func error(_ message: String, at node: YAMLNode, note: (String, YAMLNode)? = nil) {
-        let notes = note.map { [Diagnostic.note($0.0, at: file.location(of: $0.1))] } ?? []
-        log.add(.error(message, at: file.location(of: node)), fileIndex: file.index, notes: notes)
-    }
-
-    /// Records a warning at `node`.
-    mutating func warning(_ message: String, at node: YAMLNode) {
-        log.add(.warning(message, at: file.location(of: node)), fileIndex: file.index)
-    }
 
     /// `text` as a message quotes it: long values are cut, so one huge scalar cannot flood a log.
     static func shown(_ text: String) -> String {

@@ -7,11 +7,11 @@ extension ExperimentParser {
     mutating func readIdentifier(_ node: YAMLNode) -> String? {
         guard let name = readText(node, key: "identifier") else { return nil }
         guard NameRules.isName(name) else {
-            error("identifier '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
+            log.error("identifier '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
             return nil
         }
         guard name.utf8.count <= NameRules.maximumIdentifierLength else {
-            error(
+            log.error(
                 "identifier '\(Self.shown(name))' is \(name.utf8.count) characters long; "
                     + "the limit is \(NameRules.maximumIdentifierLength)", at: node)
             return nil
@@ -24,7 +24,7 @@ extension ExperimentParser {
         guard let text = readText(node, key: key) else { return nil }
         guard choices.contains(text) else {
             let listed = choices.map { "'\($0)'" }.joined(separator: " or ")
-            error(
+            log.error(
                 "'\(key)' must be \(listed), not '\(Self.shown(text))'"
                     + Suggestions.didYouMean(text, in: choices), at: node)
             return nil
@@ -35,7 +35,7 @@ extension ExperimentParser {
     /// Free text: any scalar but a null.
     mutating func readText(_ node: YAMLNode, key: String) -> String? {
         guard let text = document.stringValue(of: node) else {
-            error("'\(key)' must be a single value; found \(document.kindDescription(of: node))", at: node)
+            log.error("'\(key)' must be a single value; found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         return text
@@ -45,7 +45,7 @@ extension ExperimentParser {
     mutating func readSalt(_ node: YAMLNode) -> String? {
         guard let salt = readText(node, key: "salt") else { return nil }
         guard !salt.isEmpty else {
-            error("'salt' must not be empty", at: node)
+            log.error("'salt' must not be empty", at: node)
             return nil
         }
         return salt
@@ -56,7 +56,7 @@ extension ExperimentParser {
         let bounds = "more than 0 and at most 100"
         guard let buckets = readPercent(node, what: "'traffic'", bounds: bounds) else { return nil }
         guard buckets > 0 else {
-            error("'traffic' must be \(bounds); found \(document.kindDescription(of: node))", at: node)
+            log.error("'traffic' must be \(bounds); found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         return buckets
@@ -65,17 +65,17 @@ extension ExperimentParser {
     /// A percentage in 0...100 with at most two decimals, as a number of the 10,000 buckets.
     mutating func readPercent(_ node: YAMLNode, what: String, bounds: String) -> Int? {
         guard let value = document.scalarValue(of: node)?.number, value.isFinite else {
-            error("\(what) must be a number of percent; found \(document.kindDescription(of: node))", at: node)
+            log.error("\(what) must be a number of percent; found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         guard value >= 0 && value <= 100 else {
-            error("\(what) must be \(bounds); found \(document.kindDescription(of: node))", at: node)
+            log.error("\(what) must be \(bounds); found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         let scaled = value * Double(Bucketing.bucketCount) / 100
         let buckets = scaled.rounded()
         guard abs(scaled - buckets) < 1e-6 else {
-            error(
+            log.error(
                 "\(what) is \(document.scalarText(of: node) ?? ""), finer than 0.01 percent (one of the 10,000 "
                     + "buckets); round it to two decimals", at: node)
             return nil
@@ -86,15 +86,15 @@ extension ExperimentParser {
     /// `expires`: a real date written `YYYY-MM-DD`.
     mutating func readDate(_ node: YAMLNode) -> CalendarDate? {
         guard let text = document.stringValue(of: node) else {
-            error("'expires' must be a date written YYYY-MM-DD; found \(document.kindDescription(of: node))", at: node)
+            log.error("'expires' must be a date written YYYY-MM-DD; found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         guard let (year, month, day) = document.withBytes(of: node, Self.dateParts) else {
-            error("'expires' must be a date written YYYY-MM-DD; found '\(Self.shown(text))'", at: node)
+            log.error("'expires' must be a date written YYYY-MM-DD; found '\(Self.shown(text))'", at: node)
             return nil
         }
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else {
-            error("'expires' is not a real date: \(text)", at: node)
+            log.error("'expires' is not a real date: \(text)", at: node)
             return nil
         }
         return CalendarDate(year: year, month: month, day: day)
@@ -128,17 +128,17 @@ extension ExperimentParser {
     mutating func readSwiftName(_ node: YAMLNode) -> String? {
         guard let name = readText(node, key: "swift_name") else { return nil }
         guard NameRules.isSwiftTypeName(name) else {
-            error(
+            log.error(
                 "'swift_name' must be a Swift type name (a letter or underscore, then letters, "
                     + "digits and underscores); found '\(Self.shown(name))'", at: node)
             return nil
         }
         guard !SwiftNaming.keywords.contains(name) else {
-            error("'swift_name' '\(name)' is a Swift keyword; choose another name", at: node)
+            log.error("'swift_name' '\(name)' is a Swift keyword; choose another name", at: node)
             return nil
         }
         guard !NameRules.reservedTypeNames.contains(name) else {
-            error(
+            log.error(
                 "'swift_name' '\(name)' is already a type name of SplitTesting or of the "
                     + "generated code; choose another name", at: node)
             return nil

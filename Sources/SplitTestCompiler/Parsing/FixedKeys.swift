@@ -57,22 +57,27 @@ extension ExperimentParser {
         for position in 0..<node.entryCount {
             let key = document.pair(position, of: node).key
             guard let rawValue = knownPosition(of: key, in: names) else {
-                if let text = document.stringValue(of: key) {
-                    error(
-                        "unknown key '\(Self.shown(text))'\(place())" + Suggestions.didYouMean(text, in: names),
-                        at: key)
-                } else {
-                    error("keys\(place()) must be names; found \(document.kindDescription(of: key))", at: key)
-                }
+                log.error(Self.unknownKeyMessage(key, in: document, names: names, place: place()), at: key)
                 continue
             }
             if let first = result.insert(rawValue: rawValue, at: position) {
                 let name = names[rawValue]
-                error(
+                log.error(
                     "duplicate key '\(name)'\(place())", at: key, note: ("'\(name)' is first defined here", first.key))
             }
         }
         return result
+    }
+
+    /// What is wrong with `key`, which is none of `names`: a name that is not a key here (with a
+    /// suggestion), or no name at all.
+    private static func unknownKeyMessage(
+        _ key: YAMLNode, in document: YAMLDocument, names: [String], place: String
+    ) -> String {
+        guard let text = document.stringValue(of: key) else {
+            return "keys\(place) must be names; found \(document.kindDescription(of: key))"
+        }
+        return "unknown key '\(shown(text))'\(place)" + Suggestions.didYouMean(text, in: names)
     }
 
     /// The position in `names` of the scalar `key`, compared as bytes.

@@ -47,12 +47,12 @@ extension ExperimentParser {
             for position in 0..<node.entryCount {
                 let item = document.item(position, of: node)
                 guard let name = document.stringValue(of: item) else {
-                    error("each item of 'groups' must be a group name; found \(document.kindDescription(of: item))", at: item)
+                    log.error("each item of 'groups' must be a group name; found \(document.kindDescription(of: item))", at: item)
                     valid = false
                     continue
                 }
                 if let first = seen[name] {
-                    error("duplicate group '\(Self.shown(name))'", at: item, note: ("'\(Self.shown(name))' is first defined here", first))
+                    log.error("duplicate group '\(Self.shown(name))'", at: item, note: ("'\(Self.shown(name))' is first defined here", first))
                     valid = false
                     continue
                 }
@@ -64,7 +64,7 @@ extension ExperimentParser {
                 drafts.append(draft)
             }
         case .plainScalar, .quotedScalar:
-            error(
+            log.error(
                 "'groups' must map group names to weights or settings, or list group names; "
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
@@ -72,16 +72,16 @@ extension ExperimentParser {
         valid = NameRules.checkGroupNames(&drafts, parser: &self) && valid
         guard valid else { return nil }
         guard drafts.count >= 2 else {
-            error("an experiment needs at least two groups; found \(drafts.count)", at: node)
+            log.error("an experiment needs at least two groups; found \(drafts.count)", at: node)
             return nil
         }
         guard drafts.contains(where: { $0.weight > 0 }) else {
-            error("at least one group must have a positive weight", at: node)
+            log.error("at least one group must have a positive weight", at: node)
             return nil
         }
         let weights = drafts.map(\.weight)
         guard weights.reduce(0, +).isFinite else {
-            error("the weights add up to more than a number can hold; scale them down", at: node)
+            log.error("the weights add up to more than a number can hold; scale them down", at: node)
             return nil
         }
         let counts = BucketAllocation.bucketCounts(forWeights: weights)
@@ -89,7 +89,7 @@ extension ExperimentParser {
             drafts[index].bucketCount = counts[index]
             if counts[index] == 0 && drafts[index].weight > 0 {
                 let group = drafts[index]
-                error(
+                log.error(
                     "group '\(group.name)' has weight \(group.weightNode.flatMap(document.scalarText) ?? "1"), too small a "
                         + "share of the total for one of the 10,000 buckets; raise it or make it 0",
                     at: group.weightNode ?? group.nameNode)
@@ -101,7 +101,7 @@ extension ExperimentParser {
 
     private mutating func withinGroupLimit(_ count: Int, at node: YAMLNode) -> Bool {
         guard count > limits.groupsPerExperiment else { return true }
-        error(
+        log.error(
             "'groups' declares \(count) groups; an experiment may declare at most "
                 + "\(limits.groupsPerExperiment)", at: node)
         return false
@@ -109,7 +109,7 @@ extension ExperimentParser {
 
     private mutating func newGroup(_ name: String, _ node: YAMLNode) -> GroupDraft? {
         guard NameRules.isName(name) else {
-            error("group name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
+            log.error("group name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
             return nil
         }
         return GroupDraft(name: name, nameNode: node)
@@ -122,7 +122,7 @@ extension ExperimentParser {
             if document.stringValue(of: node) == nil { return true }
             return readWeight(node, into: &draft)
         case .sequence:
-            error(
+            log.error(
                 "group '\(draft.name)' must have a weight or a mapping of 'weight', 'description' "
                     + "and 'params'; found a list", at: node)
             return false
@@ -148,15 +148,15 @@ extension ExperimentParser {
 
     private mutating func readWeight(_ node: YAMLNode, into draft: inout GroupDraft) -> Bool {
         guard let weight = document.scalarValue(of: node)?.number else {
-            error("the weight of group '\(draft.name)' must be a number; found \(document.kindDescription(of: node))", at: node)
+            log.error("the weight of group '\(draft.name)' must be a number; found \(document.kindDescription(of: node))", at: node)
             return false
         }
         guard weight.isFinite else {
-            error("the weight of group '\(draft.name)' must be a finite number; found \(document.kindDescription(of: node))", at: node)
+            log.error("the weight of group '\(draft.name)' must be a finite number; found \(document.kindDescription(of: node))", at: node)
             return false
         }
         guard weight >= 0 else {
-            error("the weight of group '\(draft.name)' must not be negative; found \(document.kindDescription(of: node))", at: node)
+            log.error("the weight of group '\(draft.name)' must not be negative; found \(document.kindDescription(of: node))", at: node)
             return false
         }
         draft.weight = weight

@@ -16,7 +16,7 @@ extension ExperimentParser {
     /// `layer: { name, range: [start, end] }`, with the range node that overlap errors point to.
     mutating func readLayer(_ node: YAMLNode) -> (layer: SplitTestLayer, rangeNode: YAMLNode)? {
         guard node.kind == .mapping else {
-            error(
+            log.error(
                 "'layer' must be a mapping like { name: checkout, range: [0, 50] }; "
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
@@ -27,17 +27,17 @@ extension ExperimentParser {
             if NameRules.isName(text) {
                 name = text
             } else {
-                error("layer name '\(Self.shown(text))' \(NameRules.nameRequirement)", at: nameNode)
+                log.error("layer name '\(Self.shown(text))' \(NameRules.nameRequirement)", at: nameNode)
             }
         } else if keys[.name] == nil {
-            error("missing required key 'name' in 'layer'", at: node)
+            log.error("missing required key 'name' in 'layer'", at: node)
         }
         guard let rangeNode = keys[.range]?.value else {
-            error("missing required key 'range' in 'layer'", at: node)
+            log.error("missing required key 'range' in 'layer'", at: node)
             return nil
         }
         guard rangeNode.kind == .sequence, rangeNode.entryCount == 2 else {
-            error(
+            log.error(
                 "'range' must be a list of two percentages of the layer, like [0, 50]; "
                     + "found \(document.kindDescription(of: rangeNode))", at: rangeNode)
             return nil
@@ -48,7 +48,7 @@ extension ExperimentParser {
         let end = readPercent(ends[1], what: "the end of 'range'", bounds: bounds)
         guard let name, let start, let end else { return nil }
         guard start < end else {
-            error(
+            log.error(
                 "the layer range must start before it ends (0 ≤ start < end ≤ 100); "
                     + "found [\(document.scalarText(of: ends[0]) ?? ""), \(document.scalarText(of: ends[1]) ?? "")]", at: rangeNode)
             return nil
@@ -68,7 +68,7 @@ extension ExperimentParser {
         // Without valid groups there is nothing to check against; the groups' errors say why.
         guard let groups else { return nil }
         guard let index = groups.firstIndex(where: { $0.name == name }) else {
-            error(
+            log.error(
                 "group '\(Self.shown(name))' is not defined" + Suggestions.didYouMean(name, in: groups.map(\.name)),
                 at: node)
             return nil
@@ -83,12 +83,12 @@ extension ExperimentParser {
         let winner = keys[.winner]
         switch (status, winner) {
         case ("resolved", nil):
-            if let statusNode { error("a resolved experiment must name its 'winner'", at: statusNode) }
+            if let statusNode { log.error("a resolved experiment must name its 'winner'", at: statusNode) }
             return nil
         case ("resolved", let winner?):
             return readGroupReference(winner.value, key: "winner", groups: groups)
         case (_, let winner?) where statusNode == nil || status != nil:
-            error("'winner' is only allowed together with 'status: resolved'", at: winner.key)
+            log.error("'winner' is only allowed together with 'status: resolved'", at: winner.key)
             return nil
         default:
             return nil

@@ -27,7 +27,7 @@ extension ExperimentParser {
         for position in 0..<count {
             let pair = document.pair(position, of: node)
             guard let name = document.stringValue(of: pair.key) else {
-                error(
+                log.error(
                     "\(noun)s\(place()) must be names; found \(document.kindDescription(of: pair.key))", at: pair.key)
                 continue
             }
@@ -38,7 +38,7 @@ extension ExperimentParser {
                 first = result.first { document.sameScalar($0.pair.key, pair.key) }?.pair.key
             }
             if let first {
-                error(
+                log.error(
                     "duplicate \(noun) '\(Self.shown(name))'\(place())", at: pair.key,
                     note: ("'\(Self.shown(name))' is first defined here", first))
                 continue

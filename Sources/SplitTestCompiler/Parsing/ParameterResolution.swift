@@ -4,13 +4,13 @@ extension ExperimentParser {
     /// The entries of a `params` or `defaults` mapping; nil when any is invalid.
     mutating func readParameters(_ node: YAMLNode, place: @autoclosure () -> String) -> [ParameterDraft]? {
         guard node.kind == .mapping else {
-            error(
+            log.error(
                 "the parameters \(place()) must be a mapping of names to values; found \(document.kindDescription(of: node))",
                 at: node)
             return nil
         }
         guard node.entryCount <= limits.parametersPerGroup else {
-            error(
+            log.error(
                 "\(node.entryCount) parameters \(place()); a group may declare at most "
                     + "\(limits.parametersPerGroup)", at: node)
             return nil
@@ -21,7 +21,7 @@ extension ExperimentParser {
         for entry in namedEntries(of: node, noun: "parameter", place: " \(place())") {
             let (name, pair) = (entry.name, entry.pair)
             guard NameRules.isName(name) else {
-                error("parameter name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
+                log.error("parameter name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
                 continue
             }
             guard let value = parameterValue(pair.value, name: name, place: place()) else { continue }
@@ -35,18 +35,18 @@ extension ExperimentParser {
     ) -> ParameterValue? {
         switch document.scalarValue(of: node) {
         case nil:
-            error(
+            log.error(
                 "parameter '\(name)' \(place()) must be a single value (text, a number, true or false); "
                     + "found \(document.kindDescription(of: node))", at: node)
         case .null:
-            error("parameter '\(name)' \(place()) has no value", at: node)
+            log.error("parameter '\(name)' \(place()) has no value", at: node)
         case .bool(let value):
             return .bool(value)
         case .int(let value):
             return .int(value)
         case .double(let value):
             if value.isFinite { return .double(value) }
-            error("parameter '\(name)' \(place()) must be a finite number; found \(document.kindDescription(of: node))", at: node)
+            log.error("parameter '\(name)' \(place()) must be a finite number; found \(document.kindDescription(of: node))", at: node)
         case .string(let value):
             return .string(value)
         }
@@ -88,7 +88,7 @@ extension ExperimentParser {
                 known.type = .double
             } else {
                 let first = known.firstGroup.map { groups[$0].name }
-                parser.error(
+                parser.log.error(
                     "parameter '\(parameter.name)' is \(Self.article(known.firstType)) \(known.firstType.rawValue) "
                         + "in \(Self.source(first)) but \(Self.article(type)) \(type.rawValue) in "
                         + Self.source(group.map { groups[$0].name }),
@@ -125,7 +125,7 @@ extension ExperimentParser {
                 guard let value = own.value(of: declaration.name, hint: position)
                     ?? defaultValues.value(of: declaration.name, hint: position - group.parameters.count)
                 else {
-                    error(
+                    log.error(
                         "group '\(group.name)' does not define parameter '\(declaration.name)'; "
                             + "define it there or give it a value in 'defaults'", at: group.nameNode)
                     valid = false

@@ -1,7 +1,13 @@
 /// "Did you mean" suggestions for misspelt keys and names.
 enum Suggestions {
+    /// Called with the word of each search, when a test sets it: how a test tells that a file
+    /// past its diagnostic limit costs no search. Task-local, so that tests running at the same
+    /// time see only their own searches.
+    @TaskLocal static var searchObserver: (@Sendable (String) -> Void)?
+
     /// The candidate closest to `word`, if it is close enough to be a plausible misspelling.
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        searchObserver?(word)
         let letters = Array(word.unicodeScalars)
         // Comparing against a very long word costs more than any plausible suggestion is worth.
         guard letters.count <= 64 else { return nil }

@@ -16,10 +16,9 @@ enum CrossFileValidation {
             let place = places[index]
             if let first = firstByIdentifier.updateValue(index, forKey: identifier) {
                 firstByIdentifier[identifier] = first
-                log.add(
-                    .error("duplicate identifier '\(identifier)'", at: place.identifierLocation),
-                    fileIndex: place.fileIndex,
-                    notes: [.note("'\(identifier)' is first defined here", at: places[first].identifierLocation)])
+                log.error(
+                    "duplicate identifier '\(identifier)'", at: place.identifierLocation, fileIndex: place.fileIndex,
+                    note: .note("'\(identifier)' is first defined here", at: places[first].identifierLocation))
                 rejected.insert(index)
                 continue
             }
@@ -27,13 +26,11 @@ enum CrossFileValidation {
             if let first = firstBySwiftName.updateValue(index, forKey: swiftName) {
                 firstBySwiftName[swiftName] = first
                 let other = experiments[first].identifier
-                log.add(
-                    .error(
-                        "experiments '\(other)' and '\(identifier)' both become the Swift type "
-                            + "'\(swiftName)'; set a different 'swift_name'",
-                        at: place.swiftNameLocation),
-                    fileIndex: place.fileIndex,
-                    notes: [.note("'\(other)' is defined here", at: places[first].swiftNameLocation)])
+                log.error(
+                    "experiments '\(other)' and '\(identifier)' both become the Swift type "
+                        + "'\(swiftName)'; set a different 'swift_name'",
+                    at: place.swiftNameLocation, fileIndex: place.fileIndex,
+                    note: .note("'\(other)' is defined here", at: places[first].swiftNameLocation))
                 rejected.insert(index)
                 continue
             }
@@ -70,14 +67,12 @@ enum CrossFileValidation {
                 if let holder = furthest, slice.buckets.lowerBound < holder.buckets.upperBound {
                     let identifier = experiments[slice.index].identifier
                     let other = experiments[holder.index].identifier
-                    log.add(
-                        .error(
-                            "experiments '\(other)' and '\(identifier)' overlap in "
-                                + "layer '\(name)': \(percent(holder.buckets)) and \(percent(slice.buckets)); "
-                                + "the experiments of a layer must own disjoint ranges",
-                            at: slice.location),
-                        fileIndex: places[slice.index].fileIndex,
-                        notes: [.note("the range of '\(other)' is here", at: holder.location)])
+                    log.error(
+                        "experiments '\(other)' and '\(identifier)' overlap in "
+                            + "layer '\(name)': \(percent(holder.buckets)) and \(percent(slice.buckets)); "
+                            + "the experiments of a layer must own disjoint ranges",
+                        at: slice.location, fileIndex: places[slice.index].fileIndex,
+                        note: .note("the range of '\(other)' is here", at: holder.location))
                     rejected.insert(slice.index)
                 } else if slice.buckets.upperBound > furthest?.buckets.upperBound ?? 0 {
                     furthest = slice

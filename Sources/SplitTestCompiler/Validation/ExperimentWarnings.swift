@@ -3,19 +3,19 @@ extension ExperimentParser {
     /// Warns about an expired date, a resolved experiment, and a control that receives no units.
     mutating func warn(about experiment: Experiment, keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]) {
         if let expires = experiment.expires, expires < today, let node = keys[.expires]?.value {
-            warning(
+            log.warning(
                 "experiment '\(experiment.identifier)' expired on \(expires); resolve it or remove it",
                 at: node)
         }
         if let winnerIndex = experiment.winnerIndex, let node = keys[.status]?.value {
-            warning(
+            log.warning(
                 "experiment '\(experiment.identifier)' is resolved: every unit gets "
                     + "'\(experiment.groups[winnerIndex].name)'; its code can be removed once no "
                     + "released app version runs it", at: node)
         }
         if experiment.control.weight == 0 {
             let control = groups[experiment.controlIndex]
-            warning(
+            log.warning(
                 "control group '\(control.name)' has weight 0: it receives no units, so the other "
                     + "groups have nothing to be compared with",
                 at: keys[.control]?.value ?? control.weightNode ?? control.nameNode)

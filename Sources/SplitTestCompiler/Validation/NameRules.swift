@@ -61,11 +61,11 @@ enum NameRules {
             groups[position].memberName = swiftName
             let group = groups[position]
             if isReservedMember(swiftName) {
-                parser.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
+                parser.log.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
                 valid = false
             } else if let firstPosition = firstBySwiftName[swiftName] {
                 let first = groups[firstPosition]
-                parser.error(
+                parser.log.error(
                     "groups '\(first.name)' and '\(group.name)' both become the Swift case "
                         + "'\(swiftName)'; rename one", at: group.nameNode,
                     note: ("'\(first.name)' is defined here", first.nameNode))
@@ -90,17 +90,17 @@ enum NameRules {
         for (declaration, node) in zip(declarations, nodes) {
             let swiftName = memberName(declaration.name)
             if isReservedMember(swiftName) {
-                parser.error(reservedMessage("parameter name", declaration.name, swiftName), at: node)
+                parser.log.error(reservedMessage("parameter name", declaration.name, swiftName), at: node)
                 valid = false
             } else if let groupPosition = groupBySwiftName[swiftName] {
                 let group = groups[groupPosition]
-                parser.error(
+                parser.log.error(
                     "parameter '\(declaration.name)' and group '\(group.name)' both become the Swift "
                         + "member '\(swiftName)' of the group enum; rename one", at: node,
                     note: ("group '\(group.name)' is defined here", group.nameNode))
                 valid = false
             } else if let first = firstBySwiftName[swiftName] {
-                parser.error(
+                parser.log.error(
                     "parameters '\(first.name)' and '\(declaration.name)' both become the Swift "
                         + "property '\(swiftName)'; rename one", at: node,
                     note: ("'\(first.name)' is defined here", first.node))

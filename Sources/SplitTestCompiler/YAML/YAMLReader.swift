@@ -13,7 +13,7 @@ enum YAMLReader {
         /// Whether libyaml stopped on a syntax error, so that the rest of the file is unread.
         var stoppedOnSyntaxError = false
         /// What is wrong with the file's YAML itself.
-        var log = DiagnosticLog()
+        var log: DiagnosticLog
     }
 
     /// Calls `body` with every well-formed document of `contents`, in order, and
@@ -25,7 +25,7 @@ enum YAMLReader {
         _ contents: [UInt8], file: DefinitionFileContext, limits: CompilerLimits,
         documentBudget: inout Int, body: (YAMLDocument) -> Void
     ) -> Summary {
-        var summary = Summary()
+        var summary = Summary(log: DiagnosticLog(limitPerFile: limits.diagnosticsPerFile))
         guard !contents.isEmpty else { return summary }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -70,7 +70,7 @@ enum YAMLReader {
                 if type == YAML_STREAM_END_EVENT { break }
             }
         }
-        summary.log.merge(builder.log)
+        summary.log.merge(builder.log.diagnostics)
         return summary
     }
 

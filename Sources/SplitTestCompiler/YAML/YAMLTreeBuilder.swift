@@ -19,8 +19,8 @@ struct YAMLTreeBuilder {
         var firstChild: Int
     }
 
-    /// What the builder found wrong so far.
-    var log = DiagnosticLog()
+    /// What the builder found wrong so far; every diagnostic of it rejects its document.
+    var log: FileLog
 
     private let file: DefinitionFileContext
     private let limits: CompilerLimits
@@ -30,7 +30,8 @@ struct YAMLTreeBuilder {
     private var open: [OpenCollection] = []
     /// Finished nodes whose collection has not ended yet.
     private var finished: [YAMLNode] = []
-    private var documentRejected = false
+    /// The errors of the file before the document being read: any more, and it is rejected.
+    private var errorsBeforeDocument = 0
     private var nodeCount = 0
     /// How many collections deep the builder is inside a part it skips (too deep, or everything
     /// after the node limit); zero when it builds.
@@ -42,6 +43,7 @@ struct YAMLTreeBuilder {
     init(file: DefinitionFileContext, limits: CompilerLimits, byteCount: Int) {
         self.file = file
         self.limits = limits
+        log = FileLog(file: file, diagnostics: DiagnosticLog(limitPerFile: limits.diagnosticsPerFile))
         // Scalars never hold more bytes than the file, and a node takes a few bytes of it.
         let nodes = min(byteCount / 4, 4096)
         document.scalarBytes.reserveCapacity(min(byteCount, 1 << 16))
@@ -59,12 +61,12 @@ struct YAMLTreeBuilder {
             document.children.removeAll(keepingCapacity: true)
             document.scalarBytes.removeAll(keepingCapacity: true)
             hasRoot = false
-            documentRejected = false
+            errorsBeforeDocument = log.errorCount
             nodeCount = 0
             skipDepth = 0
             skipsRestOfDocument = false
         case YAML_DOCUMENT_END_EVENT:
-            guard hasRoot, !documentRejected else { return nil }
+            guard hasRoot, log.errorCount == errorsBeforeDocument else { return nil }
             return document
         case YAML_SCALAR_EVENT:
             guard skipDepth == 0, !skipsRestOfDocument, countNode(event) else { break }
@@ -79,9 +81,9 @@ struct YAMLTreeBuilder {
                 kind: kind, line: line(event), column: column(event), start: document.scalarBytes.count, count: 0)
             let length = Int(scalar.length)
             if length > limits.scalarLength {
-                reject(
+                log.error(
                     "this value is \(length) bytes long; the longest value accepted is "
-                        + "\(limits.scalarLength) bytes", event)
+                        + "\(limits.scalarLength) bytes", at: location(event))
             } else if length > 0, let value = scalar.value {
                 document.scalarBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
                 node.count = length
@@ -89,8 +91,9 @@ struct YAMLTreeBuilder {
             add(node)
         case YAML_ALIAS_EVENT:
             guard skipDepth == 0, !skipsRestOfDocument, countNode(event) else { break }
-            let name = String(cString: event.data.alias.anchor)
-            reject("aliases ('*\(name)') are not supported; write the value out in full", event)
+            log.error(
+                "aliases ('*\(String(cString: event.data.alias.anchor))') are not supported; write the value out in full",
+                at: location(event))
             add(.placeholder(line: line(event), column: column(event)))
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
@@ -110,7 +113,7 @@ struct YAMLTreeBuilder {
                 if let tag = event.data.sequence_start.tag { checkTag(tag, allowed: "tag:yaml.org,2002:seq", event) }
             }
             if open.count >= limits.nestingDepth {
-                reject(Self.nestingMessage(limits), event)
+                log.error(Self.nestingMessage(limits), at: location(event))
                 skipDepth = 1
                 break
             }
@@ -159,17 +162,18 @@ struct YAMLTreeBuilder {
     private mutating func countNode(_ event: yaml_event_t) -> Bool {
         nodeCount += 1
         guard nodeCount > limits.nodesPerDocument else { return true }
-        reject(
+        log.error(
             "this document has more than \(limits.nodesPerDocument) values, the most one "
-                + "document may hold; split it", event)
+                + "document may hold; split it", at: location(event))
         skipsRestOfDocument = true
         return false
     }
 
     private mutating func checkAnchor(_ anchor: UnsafeMutablePointer<yaml_char_t>?, _ event: yaml_event_t) {
         guard let anchor else { return }
-        let name = String(cString: anchor)
-        reject("anchors ('&\(name)') are not supported; write each value out in full", event)
+        log.error(
+            "anchors ('&\(String(cString: anchor))') are not supported; write each value out in full",
+            at: location(event))
     }
 
     private mutating func checkTag(
@@ -178,12 +182,7 @@ struct YAMLTreeBuilder {
         let text = String(cString: tag)
         guard text != allowed else { return }
         let shown = text.hasPrefix("tag:yaml.org,2002:") ? "!!" + text.dropFirst(18) : text
-        reject("tags ('\(shown)') are not supported; write the value without a tag", event)
-    }
-
-    private mutating func reject(_ message: String, _ event: yaml_event_t) {
-        documentRejected = true
-        log.add(.error(message, at: YAMLReader.mark(event.start_mark, file)), fileIndex: file.index)
+        log.error("tags ('\(shown)') are not supported; write the value without a tag", at: location(event))
     }
 
     /// What the reader says where a document nests deeper than the limit.
@@ -192,6 +191,7 @@ struct YAMLTreeBuilder {
             + "at most a few levels deep"
     }
 
+    private func location(_ event: yaml_event_t) -> SourceLocation { YAMLReader.mark(event.start_mark, file) }
     private func line(_ event: yaml_event_t) -> Int { Int(event.start_mark.line) + 1 }
     private func column(_ event: yaml_event_t) -> Int { Int(event.start_mark.column) + 1 }
 }
