@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SplitTestCompiler", targets: ["SplitTestCompiler"]),
         .executable(name: "splitc", targets: ["splitc"]),
         .plugin(name: "SplitTestPlugin", targets: ["SplitTestPlugin"]),
+        .plugin(name: "SplitTestCommandPlugin", targets: ["SplitTestCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,6 +38,21 @@ let package = Package(
         // compiles the same files through a symlink, since plugins cannot depend on libraries.
         .target(name: "SplitTestPluginSupport"),
         .plugin(name: "SplitTestPlugin", capability: .buildTool(), dependencies: ["splitc"]),
+        // `swift package split-tests generate|lint`, from the same plan code.
+        .plugin(
+            name: "SplitTestCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "split-tests",
+                    description: "generate --target T writes GeneratedSplitTests.swift into the target's folder (needs --allow-writing-to-package-directory); lint validates every target's definitions"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "split-tests generate writes GeneratedSplitTests.swift into the folder of each target named with --target; lint writes nothing")
+                ]
+            ),
+            dependencies: ["splitc"]
+        ),
         .executableTarget(
             name: "splittest-demo",
             dependencies: ["SplitTesting"],

@@ -35,6 +35,10 @@ let package = Package(
             name: "yams-bench",
             dependencies: ["BenchmarkSupport", .product(name: "Yams", package: "Yams")]
         ),
+        // Times no-change builds of a package that applies the build plugin against the same
+        // package with the generated file committed (SPEC §11). It runs `swift build`; the
+        // packages it builds depend on SplitTesting by path, not on this package.
+        .executableTarget(name: "plugin-bench", dependencies: ["BenchmarkSupport"]),
         // Turns the harnesses' results into the table and BENCHMARKS.md.
         .executableTarget(name: "benchmark-report", dependencies: ["BenchmarkSupport"]),
         // The runtime's hot paths, with ordo-one/benchmark (ns/op and malloc counts).

@@ -6,7 +6,9 @@
 #   bash Benchmarks/run.sh
 #
 # Environment: SIZES (corpus sizes, default 1000,10000), TYPECHECK_SIZES (default 100,1000),
-# REPETITIONS (release repetitions, default 5; debug and type-check runs use fewer).
+# REPETITIONS (release repetitions, default 5; debug and type-check runs use fewer),
+# PLUGIN_DEFINITIONS (definitions in the plugin benchmark's package, default 50),
+# PLUGIN_REPETITIONS (no-change builds of each package, default 10).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -14,6 +16,8 @@ root="$(dirname "$here")"
 sizes="${SIZES:-1000,10000}"
 typecheck_sizes="${TYPECHECK_SIZES:-100,1000}"
 repetitions="${REPETITIONS:-5}"
+plugin_definitions="${PLUGIN_DEFINITIONS:-50}"
+plugin_repetitions="${PLUGIN_REPETITIONS:-10}"
 debug_repetitions=$(( repetitions > 3 ? 3 : repetitions ))
 release_build="$here/.build-release"
 debug_build="$here/.build-debug"
@@ -40,7 +44,7 @@ for scratch in "$release_build" "$debug_build"; do
 done
 
 step "Building the harnesses (release)"
-for product in compiler-bench yams-bench benchmark-report; do
+for product in compiler-bench yams-bench plugin-bench benchmark-report; do
     swift build --scratch-path "$release_build" -c release --product "$product" >&2
 done
 step "Building the harnesses (debug, as the build plugin runs splitc)"
@@ -86,6 +90,10 @@ module_file="$(find "$release_build" -name SplitTesting.swiftmodule -path '*rele
 step "Runtime (ordo-one/benchmark)"
 swift package --scratch-path "$release_build" --disable-sandbox benchmark \
     --target RuntimeBenchmarks --no-progress --format markdown --scale > "$results/runtime.md"
+
+step "No-change builds: the build plugin against the generated file committed ($plugin_definitions definitions)"
+"$release_bin/plugin-bench" no-change --definitions "$plugin_definitions" --repetitions "$plugin_repetitions" \
+    --split-testing "$root" --work-dir "$results/plugin-packages" --output "$results/plugin.json" >&2
 
 step "Writing BENCHMARKS.md"
 "$release_bin/benchmark-report" write --results "$results" --output "$root/BENCHMARKS.md" \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# End-to-end test of the build plugin: builds a copy of IntegrationTests/Fixture, which depends on
-# this package by path, and checks what a developer sees when definitions are added, edited,
-# removed or broken. The repository itself is never modified: everything happens in a temporary
+# End-to-end test of the plugins: builds a copy of IntegrationTests/Fixture, which depends on this
+# package by path, and checks what a developer sees when definitions are added, edited (in place,
+# atomically, renamed), removed or broken, at the top of experiments/, in a sub-folder of it and in
+# a target's own folder; and what `swift package split-tests generate|lint` do. The repository itself is never modified: everything happens in a temporary
 # copy, with the build folder in IntegrationTests/.build (ignored by git).
 set -euo pipefail
 
@@ -30,12 +31,41 @@ log="$work/logs"
 mkdir -p "$log"
 
 build() { (cd "$fixture" && swift build --scratch-path "$scratch" "$@"); }
+split_tests() { (cd "$fixture" && swift package --scratch-path "$scratch" "$@" </dev/null); }
 run_app() { (cd "$fixture" && swift run --skip-build --scratch-path "$scratch" "$1"); }
 generated() {
     find "$scratch/plugins/outputs" -path "*/$1/*" -name GeneratedSplitTests.swift -print -quit
 }
 # Inode and modification time (nanoseconds): a rewrite by rename changes both.
 stamp() { stat -c '%i %.9Y' "$1"; }
+inode() { stat -c '%i' "$1"; }
+# swiftc names the module it compiles; a build that does not compile FixtureApp never prints this.
+compiles_app='-module-name FixtureApp( |$)'
+
+
+step "command plugin: generate into a target's folder"
+committed="$fixture/Sources/CommittedApp/GeneratedSplitTests.swift"
+if split_tests split-tests generate --target CommittedApp >"$log/denied.txt" 2>&1; then
+    fail "generate without --allow-writing-to-package-directory is refused"
+elif grep -q -- '--allow-writing-to-package-directory' "$log/denied.txt" && [ ! -e "$committed" ]; then
+    pass "generate without --allow-writing-to-package-directory is refused, naming the option"
+else
+    cat "$log/denied.txt"; fail "generate without --allow-writing-to-package-directory is refused, naming the option"
+fi
+if split_tests --allow-writing-to-package-directory split-tests generate --target CommittedApp \
+    >"$log/generate.txt" 2>&1 && grep -q 'Do not edit' "$committed" 2>/dev/null; then
+    pass "split-tests generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+else
+    cat "$log/generate.txt"; fail "split-tests generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+fi
+if split_tests --allow-writing-to-package-directory split-tests generate --target NoSuchApp \
+    >"$log/unknown.txt" 2>&1; then
+    fail "generate for an unknown target fails"
+elif grep -q "no source target named 'NoSuchApp'" "$log/unknown.txt"; then
+    pass "generate for an unknown target fails, naming it"
+else
+    cat "$log/unknown.txt"; fail "generate for an unknown target fails, naming it"
+fi
 
 step "build and run"
 if build -v >"$log/first.txt" 2>&1; then
@@ -55,6 +85,13 @@ for line in "${expected_lines[@]}"; do
     grep -qxF "$line" <<<"$output" || { echo "missing: $line"; ok=0; }
 done
 [ $ok = 1 ] && pass "FixtureApp prints the expected groups" || fail "FixtureApp prints the expected groups"
+committed_out="$(run_app CommittedApp 2>&1 || true)"
+echo "$committed_out"
+if grep -qxF 'committed button_color user-42=dark_gray #3A3A3C catalog=1' <<<"$committed_out"; then
+    pass "CommittedApp builds on the file the command plugin wrote"
+else
+    fail "CommittedApp builds on the file the command plugin wrote"
+fi
 
 step "main-actor target"
 main_actor="$(run_app MainActorApp 2>&1 || true)"
@@ -73,24 +110,25 @@ fi
 step "no-change rebuild"
 app_file="$(generated FixtureApp)"
 ran_splitc='splitc(-tool)? generate'
-before="$(stamp "$app_file")"
-# The build after a fresh one may plan again (the first build wrote Package.resolved, which
-# the package structure includes) and so run splitc once more; splitc must then leave the
-# unchanged file alone, so that nothing downstream recompiles.
+# The build after a fresh one may plan again (the first build wrote Package.resolved, which the
+# package structure includes); settle it first.
 build -v >"$log/settle.txt" 2>&1 || { cat "$log/settle.txt"; fail "the second build succeeds"; }
-echo "splitc ran $(grep -cE "$ran_splitc" "$log/settle.txt" || true) time(s) in the second build"
-if [ "$before" = "$(stamp "$app_file")" ]; then
-    pass "splitc leaves an unchanged generated file untouched"
-else
-    fail "splitc leaves an unchanged generated file untouched"
-fi
+before="$(stamp "$app_file")"
 build -v >"$log/noop.txt" 2>&1 || { cat "$log/noop.txt"; fail "the no-change rebuild succeeds"; }
 after="$(stamp "$app_file")"
-if [ "$before" = "$after" ] && ! grep -qE "$ran_splitc" "$log/noop.txt"; then
-    pass "a no-change rebuild does not run splitc"
+if ! grep -qE -- "$compiles_app" "$log/first.txt"; then
+    fail "the first build's log shows FixtureApp compiled (otherwise the next check proves nothing)"
+elif grep -qE -- "$compiles_app" "$log/noop.txt"; then
+    grep -E -- "$compiles_app" "$log/noop.txt" | head -2
+    fail "a no-change rebuild does not recompile FixtureApp"
 else
-    grep -E "$ran_splitc" "$log/noop.txt" || true
-    fail "a no-change rebuild does not run splitc (stamp $before -> $after)"
+    pass "a no-change rebuild does not recompile FixtureApp"
+fi
+# splitc runs on every build (the stamp), reads the definitions and leaves the file alone.
+if grep -qE "$ran_splitc" "$log/noop.txt" && [ "$before" = "$after" ]; then
+    pass "a no-change rebuild runs splitc, which leaves the generated file untouched"
+else
+    fail "a no-change rebuild runs splitc, which leaves the generated file untouched (stamp $before -> $after)"
 fi
 
 # Builds, runs FixtureApp, and checks that a line of its output matches (or none matches) an
@@ -106,58 +144,123 @@ check_output() { # name, present|absent, pattern
     elif [ "$mode" = absent ] && ! grep -qE "$pattern" <<<"$out"; then pass "$name"
     else echo "$out"; fail "$name"; fi
 }
+# Fails when `path` is no longer the file (inode) it was, or `folder` was modified: an edit in
+# place changes neither, which is exactly what SwiftPM cannot see in a folder input.
+check_in_place() { # name, path, inode before, folder, folder date before
+    if [ "$(inode "$2")" = "$3" ] && [ "$(stamp "$4")" = "$5" ]; then pass "$1"; else fail "$1"; fi
+}
+flags="$fixture/experiments"
 
 step "add a definition to the experiments folder"
-cat >"$fixture/experiments/added_flag.yaml" <<'YAML'
-identifier: added_flag
-type: device
-groups: [hidden, shown]
-YAML
-check_output "an added definition is generated" present '^added_flag groups=hidden,shown user-42=(hidden|shown)$'
+printf 'identifier: inplace_flag\ntype: device\ngroups: [a, b]\n' >"$flags/inplace_flag.yaml"
+check_output "an added definition is generated" present '^inplace_flag groups=a,b user-42=(a|b)$'
 
-step "edit the target's own definition in place"
+step "three edits in place in a row (same inode, folder date unchanged)"
+for edit in 1 2 3; do
+    node="$(inode "$flags/inplace_flag.yaml")"
+    folder_date="$(stamp "$flags")"
+    printf 'identifier: inplace_flag\ntype: device\ngroups: [a, b, edit%s]\n' "$edit" >"$flags/inplace_flag.yaml"
+    check_in_place "edit $edit is written in place" "$flags/inplace_flag.yaml" "$node" "$flags" "$folder_date"
+    check_output "edit $edit in place is regenerated" present "^inplace_flag groups=a,b,edit$edit "
+done
+
+step "a sub-folder of experiments: add, edit in place, remove"
+mkdir "$flags/team"
+check_output "an empty sub-folder changes nothing" present '^inplace_flag groups=a,b,edit3 '
+folder_date="$(stamp "$flags")"
+printf 'identifier: team_flag\ntype: user\ngroups: [old, new]\n' >"$flags/team/team_flag.yaml"
+[ "$(stamp "$flags")" = "$folder_date" ] && pass "adding to the sub-folder leaves experiments/ undated" \
+    || fail "adding to the sub-folder leaves experiments/ undated"
+check_output "a definition added in a sub-folder is generated" present '^team_flag groups=old,new '
+node="$(inode "$flags/team/team_flag.yaml")"
+team_date="$(stamp "$flags/team")"
+printf 'identifier: team_flag\ntype: user\ngroups: [old, new, newer]\n' >"$flags/team/team_flag.yaml"
+check_in_place "the sub-folder definition is edited in place" "$flags/team/team_flag.yaml" "$node" "$flags/team" "$team_date"
+check_output "a sub-folder definition edited in place is regenerated" present '^team_flag groups=old,new,newer '
+rm "$flags/team/team_flag.yaml"
+check_output "a definition removed from a sub-folder disappears and the build succeeds" absent '^team_flag'
+
+step "an atomic save (a new file renamed over the old one)"
+printf 'identifier: inplace_flag\ntype: device\ngroups: [a, b, atomic]\n' >"$flags/.inplace_flag.yaml.tmp"
+node="$(inode "$flags/inplace_flag.yaml")"
+mv "$flags/.inplace_flag.yaml.tmp" "$flags/inplace_flag.yaml"
+[ "$(inode "$flags/inplace_flag.yaml")" != "$node" ] || fail "the atomic save replaced the file"
+check_output "an atomically saved definition is regenerated" present '^inplace_flag groups=a,b,atomic '
+
+step "renames"
+mv "$flags/inplace_flag.yaml" "$flags/team/renamed.yml"
+check_output "a definition renamed into a sub-folder is still generated" present '^inplace_flag groups=a,b,atomic '
+if grep -q 'experiments/team/renamed.yml' "$(generated FixtureApp)"; then
+    pass "the generated code names the definition's new path"
+else
+    fail "the generated code names the definition's new path"
+fi
+mv "$flags/team/renamed.yml" "$flags/team/renamed.yml.off"
+check_output "a definition renamed to another extension disappears" absent '^inplace_flag'
+mv "$flags/team/renamed.yml.off" "$flags/team/renamed.yml"
+check_output "renamed back, it is generated again" present '^inplace_flag groups=a,b,atomic '
+
+step "the target's own folder"
 cat >"$fixture/Sources/FixtureApp/profile_redesign.yaml" <<'YAML'
 identifier: profile_redesign
 type: user
 groups: [control, control_check, new_profile_v1, new_profile_v2, new_profile_v3]
 traffic: 80
 YAML
-check_output "an edited definition is regenerated" present \
+check_output "the target's definition edited in place is regenerated" present \
     '^profile_redesign groups=control,control_check,new_profile_v1,new_profile_v2,new_profile_v3 user-42=[a-z0-9_]+$'
+mkdir -p "$fixture/Sources/FixtureApp/Flags"
+printf 'identifier: local_flag\ntype: device\ngroups: [off, on]\n' >"$fixture/Sources/FixtureApp/Flags/local_flag.yaml"
+check_output "a definition added in a sub-folder of the target is generated" present '^local_flag groups=off,on '
+rm "$fixture/Sources/FixtureApp/Flags/local_flag.yaml"
+check_output "a definition removed from the target disappears and the build succeeds" absent '^local_flag'
 
-step "edit a definition in the experiments folder"
-# Saved the way editors save atomically: a new file renamed over the old one. (An edit written
-# into a file of the folder in place is not seen by SwiftPM until the next regeneration; see
-# DefinitionInputs.swift.)
-cat >"$fixture/experiments/.added_flag.yaml.tmp" <<'YAML'
-identifier: added_flag
-type: device
-groups: [hidden, shown, highlighted]
-YAML
-mv "$fixture/experiments/.added_flag.yaml.tmp" "$fixture/experiments/added_flag.yaml"
-check_output "an edited folder definition is regenerated" present '^added_flag groups=hidden,shown,highlighted '
-
-step "remove a definition"
-rm "$fixture/experiments/added_flag.yaml"
-check_output "a removed definition disappears and the build succeeds" absent '^added_flag'
-
-step "a bad definition fails the build"
-cat >"$fixture/experiments/broken.yaml" <<'YAML'
-identifier: broken
-type: device
-groups: [control]
-YAML
+step "a bad definition fails the build at its line and heals on the next save"
+good="$(cksum <"$(generated FixtureApp)")"
+printf 'identifier: broken_flag\ntype: device\ngroups: [control]\n' >"$flags/team/broken_flag.yaml"
 if build >"$log/broken.txt" 2>&1; then
     fail "a bad definition fails the build"
-elif grep -qE 'experiments/broken\.yaml:[0-9]+:[0-9]+: error: ' "$log/broken.txt"; then
-    grep -E 'broken\.yaml:[0-9]+:[0-9]+: error: ' "$log/broken.txt" | head -3
+elif grep -qE 'experiments/team/broken_flag\.yaml:3:9: error: ' "$log/broken.txt"; then
+    grep -E 'broken_flag\.yaml:[0-9]+:[0-9]+: error: ' "$log/broken.txt" | head -3
     pass "a bad definition fails the build with file:line:col: error:"
 else
     cat "$log/broken.txt"; fail "a bad definition fails the build with file:line:col: error:"
 fi
-rm "$fixture/experiments/broken.yaml"
-build >"$log/fixed.txt" 2>&1 && pass "the build recovers once the definition is removed" \
-    || { cat "$log/fixed.txt"; fail "the build recovers once the definition is removed"; }
+[ "$(cksum <"$(generated FixtureApp)")" = "$good" ] && pass "the failed generation left the generated file whole" \
+    || fail "the failed generation left the generated file whole"
+if build >"$log/broken-again.txt" 2>&1; then
+    fail "an unchanged bad definition fails the next build too"
+else
+    pass "an unchanged bad definition fails the next build too"
+fi
+printf 'identifier: broken_flag\ntype: device\ngroups: [control, fixed]\n' >"$flags/team/broken_flag.yaml"
+check_output "the build heals once the definition is fixed in place" present '^broken_flag groups=control,fixed '
+
+step "command plugin: lint"
+# SwiftPM asks for the plugin's one permission whatever the subcommand; without a terminal to
+# ask in, it refuses, naming the option (README says so).
+if split_tests split-tests lint >"$log/lint-denied.txt" 2>&1; then
+    fail "lint without a terminal needs --allow-writing-to-package-directory, as the README says"
+elif grep -q -- '--allow-writing-to-package-directory' "$log/lint-denied.txt"; then
+    pass "lint without a terminal needs --allow-writing-to-package-directory, as the README says"
+else
+    cat "$log/lint-denied.txt"; fail "lint without a terminal needs --allow-writing-to-package-directory, as the README says"
+fi
+if split_tests --allow-writing-to-package-directory split-tests lint >"$log/lint.txt" 2>&1 \
+    && grep -q 'Linting the definitions of FixtureApp' "$log/lint.txt"; then
+    pass "split-tests lint passes on good definitions"
+else
+    cat "$log/lint.txt"; fail "split-tests lint passes on good definitions"
+fi
+printf 'identifier: broken_flag\ntype: device\ngroups: [control]\n' >"$flags/team/broken_flag.yaml"
+if split_tests --allow-writing-to-package-directory split-tests lint >"$log/lint-bad.txt" 2>&1; then
+    cat "$log/lint-bad.txt"; fail "split-tests lint fails on a bad definition"
+elif grep -qE 'experiments/team/broken_flag\.yaml:3:9: error: ' "$log/lint-bad.txt"; then
+    pass "split-tests lint fails on a bad definition with the build's file:line:col: error:"
+else
+    cat "$log/lint-bad.txt"; fail "split-tests lint fails on a bad definition with the build's file:line:col: error:"
+fi
+rm "$flags/team/broken_flag.yaml"
 
 echo
 if [ "$failures" -eq 0 ]; then

@@ -1,11 +1,12 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `splitc generate` on every build that needs it: the package's `experiments` folder and
-/// the target's own definitions in, `GeneratedSplitTests.swift` out.
+/// Runs `splitc generate` on every build: the package's `experiments` folder and the target's own
+/// definitions in, `GeneratedSplitTests.swift` out, rewritten only when its contents change.
 ///
 /// A build command rather than a prebuild command, because a prebuild command cannot run a tool
-/// built from source; the build system runs it only when an input changed.
+/// built from source. Why it runs on every build, and why that recompiles nothing, is told in
+/// `GenerationPlan`.
 @main struct SplitTestPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
@@ -19,8 +20,9 @@ import PackagePlugin
     }
 
     /// The build commands of a plan, shared with the Xcode project plugin.
-    static func commands(for target: GenerationTarget, tool: URL) -> [Command] {
-        guard let plan = GenerationPlan.plan(for: target) else { return [] }
+    static func commands(for target: GenerationTarget, tool: URL) throws -> [Command] {
+        let plan = GenerationPlan.plan(for: target)
+        try plan.createStampIfMissing()
         return [
             .buildCommand(
                 displayName: plan.displayName,
@@ -38,7 +40,7 @@ import XcodeProjectPlugin
 
 extension SplitTestPlugin: XcodeBuildToolPlugin {
     /// The same plan for a target of an Xcode project: its `experiments` folder sits beside the
-    /// project file.
+    /// project file, and its own definitions are its input files.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let generationTarget = GenerationTarget(
             name: target.displayName,

@@ -1,42 +1,51 @@
 import Foundation
 
-/// Which files and folders are the inputs of a target's generation (SPEC §6).
+/// Where a target's definitions are (SPEC §2, §6): the package's top-level `experiments` folder
+/// at any depth, and the target's own `*.yaml` and `*.yml` files.
 public enum DefinitionInputs {
     /// The file extensions of definitions.
     public static let extensions: Set<String> = ["yaml", "yml"]
+
+    /// The name of the package's top-level folder of definitions.
+    public static let experimentsFolderName = "experiments"
 
     /// Whether `url` names a definition file, by its extension.
     public static func isDefinition(_ url: URL) -> Bool {
         extensions.contains(url.pathExtension.lowercased())
     }
 
-    /// The package's `experiments` folder when it exists, then the target's own definitions
-    /// sorted by path; a target file that lies inside that folder is left out, since the folder
-    /// already covers it. `splitc` finds the folder's files itself.
-    ///
-    /// The folder itself is the input, not the files in it. SwiftPM runs the plugin again only
-    /// when the package's structure changes, which a file outside every target is not part of, so
-    /// a listed file that is later removed fails every build with "missing inputs" until a clean
-    /// build. SwiftPM compares the folder by its own modification date: adding, removing or
-    /// renaming a definition, and saving one the way editors save atomically (a new file renamed
-    /// over the old), regenerate; an edit written into the file in place, or any change inside a
-    /// subfolder, waits for the next regeneration. The target's own definitions are listed
-    /// file by file, since SwiftPM tracks the target's structure and runs the plugin again when
-    /// one is added or removed; their edits always regenerate.
-    public static func inputs(for target: GenerationTarget, fileManager: FileManager = .default) -> [URL] {
-        let folder = target.packageDirectory
-            .appendingPathComponent(GenerationPlan.experimentsFolderName, isDirectory: true)
+    /// The package's `experiments` folder, whether or not it exists: `splitc` is told to read it
+    /// when present (`--if-present`), so that creating or removing it later needs no new plan.
+    public static func experimentsFolder(of target: GenerationTarget) -> URL {
+        target.packageDirectory
+            .appendingPathComponent(experimentsFolderName, isDirectory: true)
             .standardizedFileURL
-        var isDirectory: ObjCBool = false
-        let hasFolder = fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-        let folderPrefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+    }
+
+    /// The target's own definitions, sorted by path and without duplicates; a file inside the
+    /// `experiments` folder is left out, since the folder covers it.
+    public static func ownDefinitions(of target: GenerationTarget) -> [URL] {
+        let folder = experimentsFolder(of: target).path
+        let folderPrefix = folder.hasSuffix("/") ? folder : folder + "/"
         let own = target.files
             .filter(isDefinition)
             .map(\.standardizedFileURL)
-            .filter { !hasFolder || !$0.path.hasPrefix(folderPrefix) }
+            .filter { !$0.path.hasPrefix(folderPrefix) }
         let unique = Dictionary(own.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let sortedOwn = unique.keys.sorted().compactMap { unique[$0] }
-        return (hasFolder ? [folder] : []) + sortedOwn
+        return unique.keys.sorted().compactMap { unique[$0] }
+    }
+
+    /// The definitions part of a `splitc` command line: the target's own files, then the
+    /// `experiments` folder as a path read only when it exists.
+    public static func arguments(for target: GenerationTarget) -> [String] {
+        ownDefinitions(of: target).map(\.path) + ["--if-present", experimentsFolder(of: target).path]
+    }
+
+    /// Whether `target` has any definition today: its own, or an `experiments` folder.
+    public static func hasDefinitions(_ target: GenerationTarget, fileManager: FileManager = .default) -> Bool {
+        var isDirectory: ObjCBool = false
+        let hasFolder = fileManager.fileExists(atPath: experimentsFolder(of: target).path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+        return hasFolder || !ownDefinitions(of: target).isEmpty
     }
 }

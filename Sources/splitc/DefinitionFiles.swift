@@ -9,12 +9,17 @@ enum DefinitionFiles {
     /// The folder searched when no path is given.
     static let defaultPath = "experiments"
 
-    /// Every definition file under `paths`, sorted by path and without duplicates (a file named
-    /// twice, or both by itself and through its folder, is compiled once). Paths keep the form
-    /// they were given in (relative or absolute), since diagnostics print them.
-    static func discover(_ paths: [String], fileManager: FileManager = .default) throws(InputError) -> [String] {
+    /// Every definition file under `paths`, and under those of `optionalPaths` that exist, sorted
+    /// by path and without duplicates (a file named twice, or both by itself and through its
+    /// folder, is compiled once). With neither, the default folder. Paths keep the form they were
+    /// given in (relative or absolute), since diagnostics print them.
+    static func discover(
+        _ paths: [String], optionalPaths: [String] = [], fileManager: FileManager = .default
+    ) throws(InputError) -> [String] {
+        let existing = optionalPaths.filter { fileManager.fileExists(atPath: $0) }
+        let searched = paths.isEmpty && optionalPaths.isEmpty ? [defaultPath] : paths + existing
         var found: [String: String] = [:]
-        for path in paths.isEmpty ? [defaultPath] : paths {
+        for path in searched {
             for file in try files(at: path, fileManager: fileManager) {
                 let key = canonicalPath(file)
                 if found[key] == nil { found[key] = file }

@@ -7,9 +7,18 @@ struct DefinitionOptions: ParsableArguments {
     @Argument(help: "Definition files, or folders searched recursively for *.yaml and *.yml (default: experiments).")
     var paths: [String] = []
 
+    // For build tools: the build plugin names the package's experiments folder this way, so that
+    // creating or removing the folder later needs no new build plan.
+    @Option(
+        name: .customLong("if-present"),
+        help: ArgumentHelp(
+            "A definition file or folder that is read when it exists and skipped when it does not; repeatable.",
+            valueName: "path"))
+    var optionalPaths: [String] = []
+
     /// Finds, reads and compiles the definitions, with display paths relative to `root`.
     func compile(root: String = FileManager.default.currentDirectoryPath) throws(InputError) -> Compiled {
-        let files = try DefinitionFiles.discover(paths)
+        let files = try DefinitionFiles.discover(paths, optionalPaths: optionalPaths)
         let sources = try DefinitionReader.read(files, root: root)
         let result = DefinitionCompiler.compile(sources, today: .todayUTC)
         return Compiled(sources: sources, result: result)

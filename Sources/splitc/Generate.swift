@@ -25,7 +25,13 @@ struct Generate: ParsableCommand {
     @Option(help: "The folder that the generated file names definition paths relative to (default: the current folder).")
     var root: String?
 
+    @Option(help: ArgumentHelp(
+        "A file replaced on every run, before the definitions are read. A build system that lists it as an input runs this command on every build, and so sees every change to the definitions, however it was saved.",
+        valueName: "file"))
+    var stamp: String?
+
     func run() throws {
+        if let stamp { try OutputFile.replaceStamp(at: stamp) }
         let compiled = try definitions.compile(root: root ?? FileManager.default.currentDirectoryPath)
         try compiled.requireNoErrors()
         let source = SwiftEmitter(accessLevel: access.level)

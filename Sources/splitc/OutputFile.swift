@@ -19,4 +19,19 @@ enum OutputFile {
             throw InputError("cannot write '\(path)': \(error.localizedDescription)")
         }
     }
+
+    /// Replaces the stamp file at `path` with a new file, so that its inode and modification date
+    /// both change even when two runs fall within one tick of a coarse file-system clock: the build
+    /// plugin lists the stamp as an input of `splitc generate`, and a changed input makes the build
+    /// system run the command again on the next build.
+    static func replaceStamp(at path: String) throws(InputError) {
+        let note = "Replaced by splitc generate on every run, so that the build runs it on every build.\n"
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(note.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw InputError("cannot write the stamp '\(path)': \(error.localizedDescription)")
+        }
+    }
 }

@@ -3,61 +3,53 @@ import SplitTestPluginSupport
 import Testing
 
 @Suite struct DefinitionInputsTests {
-    @Test func theExperimentsFolderComesFirstThenTheTargetsOwnDefinitionsSorted() throws {
+    @Test func theTargetsOwnDefinitionsComeSortedAndOnlyThem() throws {
         let package = try TemporaryPackage()
         defer { package.remove() }
-        try package.write("experiments/a.yaml")
         try package.write("Sources/App/z.yml")
-        try package.write("Sources/App/b.yaml")
+        try package.write("Sources/App/Flags/b.yaml")
         try package.write("Sources/App/main.swift", "print(1)\n")
+        let target = package.target(files: ["Sources/App/z.yml", "Sources/App/main.swift", "Sources/App/Flags/b.yaml"])
 
-        let inputs = DefinitionInputs.inputs(
-            for: package.target(files: ["Sources/App/z.yml", "Sources/App/main.swift", "Sources/App/b.yaml"]))
-
-        #expect(inputs.map(\.path) == [
-            package.url("experiments").path,
-            package.url("Sources/App/b.yaml").path,
+        #expect(DefinitionInputs.ownDefinitions(of: target).map(\.path) == [
+            package.url("Sources/App/Flags/b.yaml").path,
             package.url("Sources/App/z.yml").path,
         ])
     }
 
-    @Test func theFolderItselfIsTheInputNotTheFilesInIt() throws {
-        let package = try TemporaryPackage()
-        defer { package.remove() }
-        try package.write("experiments/one.yaml")
-        try package.write("experiments/nested/two.yaml")
-
-        let inputs = DefinitionInputs.inputs(for: package.target(files: []))
-
-        #expect(inputs.map(\.path) == [package.url("experiments").path])
-    }
-
-    @Test func aMissingExperimentsFolderIsNotAnInput() throws {
+    @Test func theExperimentsFolderIsReadWhenPresentWhetherOrNotItExistsToday() throws {
         let package = try TemporaryPackage()
         defer { package.remove() }
         try package.write("Sources/App/only.yaml")
+        let target = package.target(files: ["Sources/App/only.yaml"])
 
-        let inputs = DefinitionInputs.inputs(for: package.target(files: ["Sources/App/only.yaml"]))
-
-        #expect(inputs.map(\.path) == [package.url("Sources/App/only.yaml").path])
-    }
-
-    @Test func anExperimentsFileNamedLikeTheFolderIsNotAFolder() throws {
-        let package = try TemporaryPackage()
-        defer { package.remove() }
-        try package.write("experiments", "not a folder\n")
-
-        #expect(DefinitionInputs.inputs(for: package.target(files: [])).isEmpty)
+        #expect(DefinitionInputs.arguments(for: target) == [
+            package.url("Sources/App/only.yaml").path,
+            "--if-present", package.url("experiments").path,
+        ])
     }
 
     @Test func targetFilesInsideTheExperimentsFolderAreCoveredByIt() throws {
         let package = try TemporaryPackage()
         defer { package.remove() }
         try package.write("experiments/shared.yaml")
+        let target = package.target(files: ["experiments/shared.yaml", "experiments-old/kept.yaml"])
 
-        let inputs = DefinitionInputs.inputs(for: package.target(files: ["experiments/shared.yaml"]))
+        #expect(DefinitionInputs.ownDefinitions(of: target).map(\.path) == [package.url("experiments-old/kept.yaml").path])
+    }
 
-        #expect(inputs.map(\.path) == [package.url("experiments").path])
+    @Test func aTargetHasDefinitionsThroughTheFolderOrItsOwnFiles() throws {
+        let package = try TemporaryPackage()
+        defer { package.remove() }
+        try package.write("Sources/App/main.swift", "print(1)\n")
+        #expect(!DefinitionInputs.hasDefinitions(package.target(files: ["Sources/App/main.swift"])))
+        #expect(DefinitionInputs.hasDefinitions(package.target(files: ["Sources/App/a.yaml"])))
+
+        try package.write("experiments", "a file, not a folder\n")
+        #expect(!DefinitionInputs.hasDefinitions(package.target(files: [])))
+        try FileManager.default.removeItem(at: package.url("experiments"))
+        try package.write("experiments/nested/a.yaml")
+        #expect(DefinitionInputs.hasDefinitions(package.target(files: [])))
     }
 
     @Test func extensionsAreMatchedWithoutRegardToCase() {

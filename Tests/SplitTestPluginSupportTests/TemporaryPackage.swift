@@ -25,12 +25,12 @@ struct TemporaryPackage {
         directory.appendingPathComponent(relativePath).standardizedFileURL
     }
 
-    func target(files: [String]) -> GenerationTarget {
+    func target(named name: String = "App", files: [String]) -> GenerationTarget {
         GenerationTarget(
-            name: "App",
+            name: name,
             packageDirectory: directory,
             files: files.map(url),
-            workDirectory: directory.appendingPathComponent(".build/plugins/App", isDirectory: true)
+            workDirectory: directory.appendingPathComponent(".build/plugins/\(name)", isDirectory: true)
         )
     }
 

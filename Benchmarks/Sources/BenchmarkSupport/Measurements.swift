@@ -79,3 +79,36 @@ public struct TypecheckMeasurement: Codable, Sendable {
         self.warnings = warnings
     }
 }
+
+/// No-change builds of a package that applies the build plugin against the same package with the
+/// generated file committed, written by `plugin-bench no-change` (SPEC §11).
+public struct PluginMeasurement: Codable, Sendable {
+    /// Definitions in the package's `experiments` folder.
+    public var definitions: Int
+    /// No-change builds of each package.
+    public var repetitions: Int
+    /// Fastest no-change `swift build` of the plugin package, seconds.
+    public var pluginNoChange: Double
+    /// Median of the same, to show the spread.
+    public var pluginNoChangeMedian: Double
+    /// Fastest no-change `swift build` of the committed package, seconds: the reference.
+    public var committedNoChange: Double
+    /// Median of the same.
+    public var committedNoChangeMedian: Double
+    /// Whether a no-change build of the plugin package compiled the app module (it must not).
+    public var appRecompiled: Bool
+
+    /// Creates a measurement.
+    public init(
+        definitions: Int, repetitions: Int, pluginNoChange: Double, pluginNoChangeMedian: Double,
+        committedNoChange: Double, committedNoChangeMedian: Double, appRecompiled: Bool
+    ) {
+        self.definitions = definitions
+        self.repetitions = repetitions
+        self.pluginNoChange = pluginNoChange
+        self.pluginNoChangeMedian = pluginNoChangeMedian
+        self.committedNoChange = committedNoChange
+        self.committedNoChangeMedian = committedNoChangeMedian
+        self.appRecompiled = appRecompiled
+    }
+}

@@ -9,6 +9,7 @@ struct Report {
     var yamsRelease: [YamsMeasurement]
     var typecheck: [TypecheckMeasurement]
     var runtime: [RuntimeFigure]
+    var plugin: PluginMeasurement
     /// The runtime benchmarks' own output, kept whole for the detail section.
     var runtimeMarkdown: String
 
@@ -83,6 +84,44 @@ struct Report {
             ]
         }
         return Formatting.table(["operation", "ns/op (median)", "× dictionary lookup", "mallocs/op (median / max)"], rows)
+    }
+
+    /// No-change builds with the plugin against the same package with the generated file committed.
+    func pluginSection() -> String {
+        Formatting.table(
+            ["definitions", "package", "no-change swift build (fastest)", "median", "× committed"],
+            [
+                [
+                    "\(plugin.definitions)", "build plugin", Formatting.seconds(plugin.pluginNoChange),
+                    Formatting.seconds(plugin.pluginNoChangeMedian),
+                    Formatting.ratio(plugin.pluginNoChange / plugin.committedNoChange),
+                ],
+                [
+                    "\(plugin.definitions)", "generated file committed", Formatting.seconds(plugin.committedNoChange),
+                    Formatting.seconds(plugin.committedNoChangeMedian), Formatting.ratio(1),
+                ],
+            ])
+    }
+
+    /// The SPEC §11 target of the build plugin with the figure measured for it.
+    func pluginVerdicts() -> [(target: String, figure: String, passed: Bool)] {
+        let ratio = plugin.pluginNoChange / plugin.committedNoChange
+        return [
+            (
+                "plugin: no-change build with \(plugin.definitions) definitions within 1.2× the same package with the generated file committed",
+                Formatting.ratio(ratio), ratio <= 1.2
+            ),
+            (
+                "plugin: a no-change build does not recompile the app",
+                plugin.appRecompiled ? "recompiled" : "not recompiled", !plugin.appRecompiled
+            ),
+        ]
+    }
+
+    func pluginVerdictSection() -> String {
+        Formatting.table(
+            ["SPEC §11 target", "measured", "verdict"],
+            pluginVerdicts().map { [$0.target, $0.figure, Formatting.verdict($0.passed)] })
     }
 
     /// Each SPEC §7 target with the figure measured for it.

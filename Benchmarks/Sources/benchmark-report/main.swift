@@ -4,7 +4,7 @@ import Foundation
 let usage = """
     usage: benchmark-report write --results DIR --output BENCHMARKS.md --command "COMMAND"
     DIR holds compiler-{debug,release}.json, yams-{debug,release}.json, typecheck.json,
-    runtime.md and machine.txt, as Benchmarks/run.sh writes them.
+    plugin.json, runtime.md and machine.txt, as Benchmarks/run.sh writes them.
     """
 
 func load<Value: Decodable>(_ type: Value.Type, _ directory: URL, _ name: String) throws -> Value {
@@ -43,6 +43,7 @@ do {
         yamsRelease: try load([YamsMeasurement].self, directory, "yams-release.json"),
         typecheck: try load([TypecheckMeasurement].self, directory, "typecheck.json"),
         runtime: RuntimeTable.parse(runtimeOutput),
+        plugin: try load(PluginMeasurement.self, directory, "plugin.json"),
         runtimeMarkdown: runtimeMarkdown)
     guard report.runtime.count >= 4, report.runtime.allSatisfy({ $0.nanosecondsMedian.isFinite }) else {
         throw BenchError("found \(report.runtime.count) runtime benchmarks with figures in runtime.md; "
