@@ -2,8 +2,8 @@ import SplitTesting
 
 /// The group one unit gets on a fresh install, as `splitc assign` reports it.
 ///
-/// A fresh install has no override and no stored group, so the reason is `resolved`,
-/// `notEnrolled` or `bucketed`. A user-level experiment resolves `unit` as the signed-in user.
+/// A fresh install has no override and no stored group, so the reason is `forced`, `stopped`,
+/// `resolved`, `notEnrolled` or `bucketed`. A user-level experiment resolves `unit` as the signed-in user.
 public struct UnitAssignment: Sendable, Hashable, Encodable {
     /// The experiment's identifier.
     public var experiment: String
