@@ -18,6 +18,8 @@ let package = Package(
         // `swift package generate-documentation`: the DocC catalogs, built in CI with
         // `--warnings-as-errors`. A command plugin: nothing that depends on this package links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Ed25519 for control documents: `splitc keygen`, `publish --sign-key`, `assign --public-key`.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "SplitTesting"),
@@ -31,7 +33,9 @@ let package = Package(
             name: "splitc",
             dependencies: [
                 "SplitTestCompiler",
+                "SplitTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The plugin's logic, as an ordinary target so that tests reach it; the plugin

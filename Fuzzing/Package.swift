@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// A libFuzzer target over the compiler's whole path, bytes to diagnostics and Swift. It only
-// links with `-sanitize=fuzzer` (libFuzzer supplies `main`); `run.sh` builds and runs it.
+// libFuzzer targets: the compiler's whole path, bytes to diagnostics and Swift; and the runtime's
+// reading of a control document's payload. They only link with `-sanitize=fuzzer` (libFuzzer
+// supplies `main`); `run.sh` builds and runs them.
 let package = Package(
     name: "SplitTestingFuzzing",
     platforms: [.macOS(.v13)],
@@ -13,6 +14,10 @@ let package = Package(
         .executableTarget(
             name: "CompilerFuzzer",
             dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
+        ),
+        .executableTarget(
+            name: "ControlDocumentFuzzer",
+            dependencies: [.product(name: "SplitTesting", package: "SplitTesting")]
         ),
     ]
 )

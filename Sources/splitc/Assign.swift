@@ -1,11 +1,18 @@
 import ArgumentParser
+import Foundation
 import SplitTestCompiler
+import SplitTesting
 
 /// `splitc assign`: the group a unit gets on a fresh install.
 struct Assign: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Shows the group a device or user gets on a fresh install.",
-        discussion: "A user-level experiment resolves the unit as the signed-in user. Exit status as lint."
+        discussion: """
+            A user-level experiment resolves the unit as the signed-in user. With --control, the \
+            control document is applied first by the runtime's own rules; a rejected document \
+            (not an envelope of format 1, bad JSON, a missing or wrong signature when --public-key \
+            is given) exits 1 and says why. Exit status otherwise as lint.
+            """
     )
 
     @Option(help: "The experiment's identifier.")
@@ -19,6 +26,18 @@ struct Assign: ParsableCommand {
     @Option(help: "text or json ({experiment, unit, group, reason, bucket}).")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("A control document (as splitc publish writes it) to apply first.", valueName: "file"))
+    var control: String?
+
+    @Option(name: .customLong("public-key"), help: ArgumentHelp("The Ed25519 public key (base64 of 32 bytes) that the control document's signature must verify with.", valueName: "key"))
+    var publicKey: String?
+
+    func validate() throws {
+        if publicKey != nil && control == nil {
+            throw ValidationError("--public-key verifies a --control document; give one")
+        }
+    }
+
     func run() throws {
         let compiled = try definitions.compile()
         try compiled.requireNoErrors()
@@ -27,7 +46,12 @@ struct Assign: ParsableCommand {
             let known = experiments.map(\.identifier).joined(separator: ", ")
             throw InputError("no experiment '\(experiment)' is defined (defined: \(known.isEmpty ? "none" : known))")
         }
-        let assignment = UnitAssignment(experiment: definition, unit: unit)
+        var rules: AssignmentRules?
+        if let control {
+            let document = try ControlDocument.read(control, publicKey: publicKey)
+            rules = document.apply(to: experiments)[definition.identifier]
+        }
+        let assignment = UnitAssignment(experiment: definition, unit: unit, rules: rules)
         switch format {
         case .text:
             let bucket = assignment.bucket.map { ", bucket \($0)" } ?? ""

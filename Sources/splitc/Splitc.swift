@@ -9,7 +9,7 @@ struct Splitc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "splitc",
         abstract: "Compiles split-test definitions (YAML) into typed Swift.",
-        subcommands: [Lint.self, Generate.self, Assign.self, Simulate.self, Schema.self]
+        subcommands: [Lint.self, Generate.self, Assign.self, Simulate.self, Schema.self, Publish.self, Keygen.self]
     )
 
     /// Runs the command and maps every outcome onto the three documented exit codes, instead of
@@ -21,6 +21,9 @@ struct Splitc: ParsableCommand {
         } catch let error as InputError {
             Console.error("splitc: error: \(error.message)")
             Foundation.exit(ExitStatus.usage)
+        } catch let refusal as Refusal {
+            Console.error("splitc: error: \(refusal.message)")
+            Foundation.exit(ExitStatus.errors)
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)
         } catch {
@@ -39,7 +42,8 @@ struct Splitc: ParsableCommand {
 enum ExitStatus {
     /// No diagnostics, or warnings only.
     static let clean: Int32 = 0
-    /// The definitions have errors.
+    /// The definitions have errors, or the command refuses to go on (a key file that exists, a
+    /// rejected control document).
     static let errors: Int32 = 1
     /// A bad command line, or input that could not be read.
     static let usage: Int32 = 2

@@ -40,9 +40,12 @@ struct Population {
         let enrolled = counts.values.reduce(0, +)
         let bounds = T.definition.bucketUpperBounds
         let status: String
-        if case .resolved(let winner) = T.definition.status {
+        switch T.definition.status {
+        case .resolved(let winner):
             status = "resolved: \(winner.rawValue) for all (\(reasons[.resolved, default: 0]))"
-        } else {
+        case .stopped:
+            status = "stopped: \(T.definition.control.rawValue) for all (\(reasons[.stopped, default: 0]))"
+        case .running:
             let notEnrolled = reasons[.notEnrolled, default: 0] + reasons[.noUser, default: 0]
             status = "\(enrolled) enrolled, \(notEnrolled) not"
         }

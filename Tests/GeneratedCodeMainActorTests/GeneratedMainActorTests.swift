@@ -22,7 +22,7 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
 
 @Suite struct GeneratedMainActorTests {
     @Test func generatedTypesAreUsableFromNonisolatedCode() {
-        #expect(catalogIdentifiers().count == 9)
+        #expect(catalogIdentifiers().count == 10)
         #expect(catalogIdentifiers().first == "app_color_scheme")
         #expect(buttonColorParameters(.darkGray) == ("#3A3A3C", 12))
         #expect(resolvedWinner() == .shortTutorial)

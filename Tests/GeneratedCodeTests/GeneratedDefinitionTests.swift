@@ -24,6 +24,20 @@ import Testing
         #expect(CheckoutExpressPaySplitTest.definition.layer == SplitTestLayer(name: "checkout", buckets: 5000..<10_000))
     }
 
+    @Test func aStoppedExperimentServesItsControlButToForcedUnits() {
+        let definition = SearchSuggestionsSplitTest.definition
+        #expect(definition.status == .stopped)
+        #expect(definition.force == ["qa-device-1": .ranked])
+        let stopped = definition.rules.resolve(unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        #expect(stopped.reason == .stopped)
+        #expect(SearchSuggestionsSplitTest.Group.allCases[stopped.groupIndex] == .control)
+        let forced = definition.rules.resolve(unit: "qa-device-1")
+        #expect(forced.reason == .forced)
+        #expect(SearchSuggestionsSplitTest.Group.allCases[forced.groupIndex] == .ranked)
+        #expect(ProjectionBannerSplitTest.definition.force == ["user-42": .showNotification])
+        #expect(ProjectionBannerSplitTest.definition.status == .running)
+    }
+
     @Test func aResolvedExperimentServesItsWinner() {
         let definition = OnboardingTutorialSplitTest.definition
         #expect(definition.status == .resolved(winner: .shortTutorial))
@@ -49,7 +63,7 @@ import Testing
         #expect(identifiers == [
             "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
             "difficulty_coefficient", "feed_prefetch", "onboarding_tutorial", "profile_redesign",
-            "projection_banner",
+            "projection_banner", "search_suggestions",
         ])
         #expect(SplitTestCatalog.all.map { $0.definitionIdentifierForTest } == identifiers)
         #expect(SplitTestCatalog.all.contains { $0 == AppColorSchemeTest.self })

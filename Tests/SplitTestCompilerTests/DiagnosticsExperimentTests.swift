@@ -24,7 +24,7 @@ import Testing
             "bad.yaml:2:7: error: 'type' must be 'device' or 'user', not 'devise'; did you mean 'device'?"),
         DiagnosticCase(
             "an unknown status", experiment(extra: "status: done"),
-            "bad.yaml:4:9: error: 'status' must be 'running' or 'resolved', not 'done'"),
+            "bad.yaml:4:9: error: 'status' must be 'running' or 'stopped' or 'resolved', not 'done'"),
         DiagnosticCase(
             "traffic of zero", experiment(extra: "traffic: 0"),
             "bad.yaml:4:10: error: 'traffic' must be more than 0 and at most 100; found '0'"),

@@ -130,6 +130,29 @@ import Testing
                 winner: three_page
                 """),
         ],
+        [
+            ("experiments/search.yaml", """
+                identifier: search_suggestions
+                type: device
+                groups: [control, ranked]
+                status: stopped
+                winner: ranked
+                force:
+                  "qa-device-1": rankd
+                  "": control
+                  "qa-device-1": control
+                  user-42: [ranked]
+                """),
+        ],
+        [
+            ("experiments/search.yaml", """
+                identifier: search_suggestions
+                type: device
+                groups: [control, ranked]
+                status: stopped
+                force: { "qa-device-1": ranked }
+                """),
+        ],
     ]
 
     /// The diagnostic lines the article quotes, from its untagged code blocks.

@@ -25,19 +25,22 @@ import Testing
         DefinitionCompiler.compile(try loadExamples(), today: testToday)
     }
 
-    @Test func everyExampleCompilesWithTheResolvedWarningOnly() throws {
+    @Test func everyExampleCompilesWithTheResolvedAndStoppedWarningsOnly() throws {
         let files = try Self.loadExamples()
         #expect(files.count >= 8)
         let result = DefinitionCompiler.compile(files, today: testToday)
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map(\.description) == [
             "experiments/onboarding_tutorial.yaml:8:9: warning: experiment 'onboarding_tutorial' is resolved: "
-                + "every unit gets 'short_tutorial'; its code can be removed once no released app version runs it"
+                + "every unit gets 'short_tutorial'; its code can be removed once no released app version runs it",
+            "experiments/search_suggestions.yaml:9:9: warning: experiment 'search_suggestions' is stopped: "
+                + "every unit gets the control 'control' and nothing is enrolled or exposed; stored groups are kept "
+                + "for when it runs again",
         ])
         #expect(result.experiments.map(\.identifier) == [
             "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
             "difficulty_coefficient", "feed_prefetch", "onboarding_tutorial", "profile_redesign",
-            "projection_banner",
+            "projection_banner", "search_suggestions",
         ])
     }
 
@@ -87,5 +90,17 @@ import Testing
         let scheme = try Self.example("app_color_scheme")
         #expect(scheme.swiftName == "AppColorSchemeTest")
         #expect(scheme.parameters.map(\.type) == [.bool, .string])
+    }
+
+    @Test func stoppedAndForcedExamples() throws {
+        let search = try Self.example("search_suggestions")
+        #expect(search.isStopped)
+        #expect(search.forcedUnits == [ForcedUnit(unit: "qa-device-1", groupIndex: 1)])
+        #expect(UnitAssignment(experiment: search, unit: "device-1").reason == .stopped)
+        #expect(UnitAssignment(experiment: search, unit: "qa-device-1").group == "ranked")
+        let banner = try Self.example("projection_banner")
+        #expect(!banner.isStopped)
+        #expect(UnitAssignment(experiment: banner, unit: "user-42").reason == .forced)
+        #expect(UnitAssignment(experiment: banner, unit: "user-42").group == "show_notification")
     }
 }

@@ -14,7 +14,7 @@ import Testing
         let properties = try #require(object["properties"] as? [String: Any])
         #expect(Set(properties.keys) == [
             "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
-            "traffic", "layer", "status", "winner", "expires", "swift_name",
+            "traffic", "layer", "status", "winner", "force", "expires", "swift_name",
         ])
         for (key, value) in properties {
             let description = (value as? [String: Any])?["description"] as? String

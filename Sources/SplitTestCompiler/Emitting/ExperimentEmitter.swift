@@ -171,8 +171,38 @@ struct ExperimentEmitter {
             printer.write("status: .resolved(winner: .")
             printer.write(caseNames[winnerIndex])
             printer.write(")")
+        } else if experiment.isStopped {
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            printer.write("status: .stopped")
+        }
+        if !experiment.forcedUnits.isEmpty {
+            printer.write(",")
+            printer.closeLine()
+            emitForce(experiment.forcedUnits, caseNames: caseNames, into: &printer)
         }
         printer.closeLine()
+    }
+
+    /// `force: [` one unit per line `]`, in declaration order, leaving the last line open for
+    /// the caller's comma.
+    private func emitForce(_ units: [ForcedUnit], caseNames: [String], into printer: inout CodePrinter) {
+        printer.line("force: [")
+        printer.indented { printer in
+            var index = 0
+            while index < units.count {
+                printer.openLine()
+                printer.writeStringLiteral(units[index].unit)
+                printer.write(": .")
+                printer.write(caseNames[units[index].groupIndex])
+                printer.write(",")
+                printer.closeLine()
+                index += 1
+            }
+        }
+        printer.openLine()
+        printer.write("]")
     }
 
     /// `expires.description` (`YYYY-MM-DD`), without building a `String` for the usual dates.

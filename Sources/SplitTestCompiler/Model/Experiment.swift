@@ -24,6 +24,10 @@ public struct Experiment: Hashable, Sendable {
     public var layer: SplitTestLayer?
     /// The index in `groups` of the winner when `status: resolved`.
     public var winnerIndex: Int?
+    /// Whether `status: stopped`: every unit gets the control, nothing is enrolled or exposed.
+    public var isStopped: Bool
+    /// The units of `force:`, in declaration order, each unit once.
+    public var forcedUnits: [ForcedUnit]
     /// After this date the compiler warns.
     public var expires: CalendarDate?
     /// The generated Swift type's name.
@@ -38,7 +42,8 @@ public struct Experiment: Hashable, Sendable {
         identifier: String, unitType: UnitType, description: String?, owner: String?,
         groups: [ExperimentGroup], parameters: [ParameterDeclaration], controlIndex: Int,
         salt: String, trafficBuckets: Int, layer: SplitTestLayer?, winnerIndex: Int?,
-        expires: CalendarDate?, swiftName: String, displayPath: String, location: SourceLocation
+        expires: CalendarDate?, swiftName: String, displayPath: String, location: SourceLocation,
+        isStopped: Bool = false, forcedUnits: [ForcedUnit] = []
     ) {
         self.identifier = identifier
         self.unitType = unitType
@@ -51,6 +56,8 @@ public struct Experiment: Hashable, Sendable {
         self.trafficBuckets = trafficBuckets
         self.layer = layer
         self.winnerIndex = winnerIndex
+        self.isStopped = isStopped
+        self.forcedUnits = forcedUnits
         self.expires = expires
         self.swiftName = swiftName
         self.displayPath = displayPath
@@ -59,6 +66,11 @@ public struct Experiment: Hashable, Sendable {
 
     /// The control group.
     public var control: ExperimentGroup { groups[controlIndex] }
+
+    /// The group index of each forced unit, as `AssignmentRules` takes them.
+    public var forcedGroupIndices: [String: Int] {
+        Dictionary(forcedUnits.map { ($0.unit, $0.groupIndex) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The exclusive upper bucket of each group, as `SplitTestDefinition` takes them.
     public var bucketUpperBounds: [Int] {

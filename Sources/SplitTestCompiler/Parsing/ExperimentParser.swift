@@ -23,11 +23,11 @@ struct ParsedExperiment: Sendable {
 /// The keys an experiment may have, in the order the specification lists them.
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, defaults, control, salt, traffic, layer, status,
-        winner, expires, swiftName
+        winner, force, expires, swiftName
 
     static let names = [
         "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
-        "traffic", "layer", "status", "winner", "expires", "swift_name",
+        "traffic", "layer", "status", "winner", "force", "expires", "swift_name",
     ]
 }
 
@@ -88,7 +88,8 @@ struct ExperimentParser {
         let salt = keys[.salt].flatMap { readSalt($0.value) } ?? identifier
         let trafficBuckets = keys[.traffic].flatMap { readTraffic($0.value) } ?? Bucketing.bucketCount
         let layer = keys[.layer].flatMap { readLayer($0.value) }
-        let winnerIndex = readStatusAndWinner(keys, groups: groups)
+        let status = readStatusAndWinner(keys, groups: groups)
+        let forcedUnits = keys[.force].flatMap { readForce($0.value, groups: groups) } ?? []
         let expires = keys[.expires].flatMap { readDate($0.value) }
         let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
@@ -105,9 +106,9 @@ struct ExperimentParser {
                     location: file.location(of: group.nameNode))
             },
             parameters: parameters.declarations, controlIndex: controlIndex, salt: salt,
-            trafficBuckets: trafficBuckets, layer: layer?.layer, winnerIndex: winnerIndex,
+            trafficBuckets: trafficBuckets, layer: layer?.layer, winnerIndex: status.winnerIndex,
             expires: expires, swiftName: swiftName, displayPath: displayPath,
-            location: file.location(of: root))
+            location: file.location(of: root), isStopped: status.isStopped, forcedUnits: forcedUnits)
         warn(about: experiment, keys: keys, groups: groups)
         let places = ExperimentPlaces(
             fileIndex: file.index, identifierLocation: file.location(of: identifierNode),

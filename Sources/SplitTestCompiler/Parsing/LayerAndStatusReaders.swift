@@ -8,10 +8,10 @@ enum LayerKey: Int, FixedKey {
 }
 
 /// Readers of the keys that refer to groups or place the experiment: `layer`, `control`,
-/// `status` and `winner`.
+/// `status` and `winner` (`force` is in ForceReader.swift).
 extension ExperimentParser {
     /// The values of `status`.
-    static let statuses = ["running", "resolved"]
+    static let statuses = ["running", "stopped", "resolved"]
 
     /// `layer: { name, range: [start, end] }`, with the range node that overlap errors point to.
     mutating func readLayer(_ node: YAMLNode) -> (layer: SplitTestLayer, rangeNode: YAMLNode)? {
@@ -63,7 +63,7 @@ extension ExperimentParser {
     }
 
     /// The index of the group that `node` names.
-    private mutating func readGroupReference(_ node: YAMLNode, key: String, groups: [GroupDraft]?) -> Int? {
+    mutating func readGroupReference(_ node: YAMLNode, key: String, groups: [GroupDraft]?) -> Int? {
         guard let name = readText(node, key: key) else { return nil }
         // Without valid groups there is nothing to check against; the groups' errors say why.
         guard let groups else { return nil }
@@ -76,22 +76,30 @@ extension ExperimentParser {
         return index
     }
 
-    /// `status` and `winner`: the winner's index when the experiment is resolved.
-    mutating func readStatusAndWinner(_ keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]?) -> Int? {
+    /// `status` and `winner`: whether the experiment is stopped, and the winner's index when it
+    /// is resolved.
+    mutating func readStatusAndWinner(
+        _ keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]?
+    ) -> (isStopped: Bool, winnerIndex: Int?) {
         let statusNode = keys[.status]?.value
         let status = statusNode.flatMap { readChoice($0, key: "status", choices: Self.statuses) }
         let winner = keys[.winner]
         switch (status, winner) {
         case ("resolved", nil):
             if let statusNode { log.error("a resolved experiment must name its 'winner'", at: statusNode) }
-            return nil
+            return (false, nil)
         case ("resolved", let winner?):
-            return readGroupReference(winner.value, key: "winner", groups: groups)
+            return (false, readGroupReference(winner.value, key: "winner", groups: groups))
+        case ("stopped", let winner?):
+            log.error(
+                "a stopped experiment serves its control to every unit and has no 'winner'; "
+                    + "remove it, or write 'status: resolved'", at: winner.key)
+            return (true, nil)
         case (_, let winner?) where statusNode == nil || status != nil:
             log.error("'winner' is only allowed together with 'status: resolved'", at: winner.key)
-            return nil
+            return (false, nil)
         default:
-            return nil
+            return (status == "stopped", nil)
         }
     }
 }

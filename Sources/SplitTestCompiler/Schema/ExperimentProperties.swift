@@ -51,12 +51,18 @@ enum ExperimentProperties {
                 "$ref": "#/$defs/layer",
             ]),
             ("status", [
-                "description": "`running` (the default) or `resolved`: every unit is then served `winner` and no exposure is reported.",
-                "enum": ["running", "resolved"],
+                "description": "`running` (the default), `stopped` (every unit is served the control, nothing is enrolled or exposed, stored groups are kept) or `resolved` (every unit is served `winner` and no exposure is reported).",
+                "enum": ["running", "stopped", "resolved"],
             ]),
             ("winner", [
                 "description": "The group every unit gets once the experiment is resolved. Required when status is resolved, forbidden otherwise.",
                 "$ref": "#/$defs/groupName",
+            ]),
+            ("force", [
+                "description": "Unit ids (QA accounts, employees) mapped to the group they are always served, before anything but a runtime override; no exposure is reported for them. Allowed with any status.",
+                "type": "object",
+                "propertyNames": ["minLength": 1],
+                "additionalProperties": ["$ref": "#/$defs/groupName"],
             ]),
             ("expires", [
                 "description": "A date (YYYY-MM-DD) after which the compiler warns that the experiment should be resolved or removed.",

@@ -2,8 +2,8 @@ import SplitTesting
 
 /// The group one unit gets on a fresh install, as `splitc assign` reports it.
 ///
-/// A fresh install has no override and no stored group, so the reason is `resolved`,
-/// `notEnrolled` or `bucketed`. A user-level experiment resolves `unit` as the signed-in user.
+/// A fresh install has no override and no stored group, so the reason is `forced`, `stopped`,
+/// `resolved`, `notEnrolled` or `bucketed`. A user-level experiment resolves `unit` as the signed-in user.
 public struct UnitAssignment: Sendable, Hashable, Encodable {
     /// The experiment's identifier.
     public var experiment: String
@@ -16,9 +16,10 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
     /// The unit's group bucket in `0..<10_000`, when it was bucketed.
     public var bucket: Int?
 
-    /// Resolves `unit` in `experiment` through the runtime's ``AssignmentRules``.
-    public init(experiment: Experiment, unit: String) {
-        let resolution = experiment.assignmentRules.resolve(unit: unit)
+    /// Resolves `unit` in `experiment` through the runtime's ``AssignmentRules``: the
+    /// experiment's own, or `rules` when a control document changed them.
+    public init(experiment: Experiment, unit: String, rules: AssignmentRules? = nil) {
+        let resolution = (rules ?? experiment.assignmentRules).resolve(unit: unit)
         self.experiment = experiment.identifier
         self.unit = unit
         self.group = experiment.groups[resolution.groupIndex].name

@@ -1,6 +1,7 @@
 /// What deserves attention in an otherwise valid experiment, reported as warnings.
 extension ExperimentParser {
-    /// Warns about an expired date, a resolved experiment, and a control that receives no units.
+    /// Warns about an expired date, a resolved or stopped experiment, and a control that receives
+    /// no units.
     mutating func warn(about experiment: Experiment, keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]) {
         if let expires = experiment.expires, expires < today, let node = keys[.expires]?.value {
             log.warning(
@@ -12,6 +13,12 @@ extension ExperimentParser {
                 "experiment '\(experiment.identifier)' is resolved: every unit gets "
                     + "'\(experiment.groups[winnerIndex].name)'; its code can be removed once no "
                     + "released app version runs it", at: node)
+        }
+        if experiment.isStopped, let node = keys[.status]?.value {
+            log.warning(
+                "experiment '\(experiment.identifier)' is stopped: every unit gets the control "
+                    + "'\(experiment.control.name)' and nothing is enrolled or exposed; stored groups "
+                    + "are kept for when it runs again", at: node)
         }
         if experiment.control.weight == 0 {
             let control = groups[experiment.controlIndex]

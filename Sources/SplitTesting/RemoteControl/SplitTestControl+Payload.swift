@@ -1,0 +1,292 @@
+import Foundation
+
+extension SplitTestControl {
+    /// Why a payload cannot be read: which field, and what is wrong with it. Any such problem
+    /// rejects the whole document, so that the last good one stays in force.
+    public struct PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The field as a path from the payload's root (`experiments.feed_prefetch.traffic`);
+        /// empty for the root itself and for JSON syntax.
+        public var field: String
+        /// Where the JSON syntax is broken, as a byte offset; `nil` when the JSON is well formed.
+        public var byteOffset: Int?
+        /// What is wrong.
+        public var reason: String
+
+        /// Creates an error.
+        public init(field: String, byteOffset: Int? = nil, reason: String) {
+            self.field = field
+            self.byteOffset = byteOffset
+            self.reason = reason
+        }
+
+        /// `payload is not valid JSON at byte 17: …` or `payload field 'sequence': …`.
+        public var description: String {
+            if let byteOffset { return "payload is not valid JSON at byte \(byteOffset): \(reason)" }
+            if field.isEmpty { return "payload: \(reason)" }
+            return "payload field '\(field)': \(reason)"
+        }
+    }
+
+    /// Reads a payload: the UTF-8 JSON bytes that a control document's envelope carries in base64
+    /// (SPEC §8).
+    ///
+    /// `sequence` is a positive integer; `generated` an optional string; `experiments` maps
+    /// identifiers to entries of `status`, `winner` (with `resolved` only, and required by it),
+    /// `traffic` (`0 < t ≤ 100` in steps of 0.01) and `force` (unit ids to group names).
+    /// Entries of experiments this build does not know are kept; whether their groups exist is
+    /// checked when the control is applied. Anything else malformed, an unknown field included,
+    /// throws; no input traps.
+    public init(payloadJSON: Data) throws(PayloadError) {
+        let root: ControlJSON
+        do {
+            root = try ControlJSON.parse([UInt8](payloadJSON))
+        } catch {
+            throw PayloadError(field: "", byteOffset: error.offset, reason: error.reason)
+        }
+        self = try PayloadReader().control(from: root)
+    }
+
+    /// The payload's UTF-8 JSON bytes, as `splitc publish` signs them: compact, every object's
+    /// keys sorted by their UTF-8 bytes, so that equal controls give equal bytes.
+    public func payloadJSON() -> Data {
+        var writer = PayloadWriter()
+        writer.write(self)
+        return Data(writer.bytes)
+    }
+}
+
+/// The fields of a parsed payload checked one by one, each failure naming its field.
+private struct PayloadReader {
+    typealias PayloadError = SplitTestControl.PayloadError
+
+    func control(from root: ControlJSON) throws(PayloadError) -> SplitTestControl {
+        let fields = try members(of: root, at: "", allowed: ["sequence", "generated", "experiments"])
+        guard let sequenceValue = fields["sequence"] else {
+            throw PayloadError(field: "sequence", reason: "is missing; a payload needs a positive integer 'sequence'")
+        }
+        let sequence = try positiveInteger(sequenceValue, at: "sequence")
+        var generated: String?
+        if let value = fields["generated"] {
+            guard case .string(let text) = value else {
+                throw PayloadError(field: "generated", reason: "must be a string (a date in ISO 8601); found \(value.kindDescription)")
+            }
+            generated = text
+        }
+        guard let experimentsValue = fields["experiments"] else {
+            throw PayloadError(field: "experiments", reason: "is missing; a payload needs an object 'experiments' (it may be empty)")
+        }
+        guard case .object(let entries) = experimentsValue else {
+            throw PayloadError(field: "experiments", reason: "must be an object of experiment identifiers to entries; found \(experimentsValue.kindDescription)")
+        }
+        var experiments: [String: SplitTestControl.Entry] = [:]
+        experiments.reserveCapacity(entries.count)
+        for (identifier, value) in entries {
+            experiments[identifier] = try entry(value, at: "experiments.\(identifier)")
+        }
+        return SplitTestControl(sequence: sequence, generated: generated, experiments: experiments)
+    }
+
+    /// The members of an object by name, rejecting any name not in `allowed`.
+    private func members(of value: ControlJSON, at field: String, allowed: [String]) throws(PayloadError) -> [String: ControlJSON] {
+        guard case .object(let pairs) = value else {
+            let what = field.isEmpty ? "a payload must be a JSON object" : "must be an object"
+            throw PayloadError(field: field, reason: "\(what); found \(value.kindDescription)")
+        }
+        var result: [String: ControlJSON] = [:]
+        for (key, member) in pairs {
+            guard allowed.contains(key) else {
+                let place = field.isEmpty ? key : "\(field).\(key)"
+                let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
+                throw PayloadError(field: place, reason: "is not a field of \(field.isEmpty ? "a payload" : "an entry") (known: \(known))")
+            }
+            result[key] = member
+        }
+        return result
+    }
+
+    private func entry(_ value: ControlJSON, at field: String) throws(PayloadError) -> SplitTestControl.Entry {
+        let fields = try members(of: value, at: field, allowed: ["status", "winner", "traffic", "force"])
+        var entry = SplitTestControl.Entry()
+        if let value = fields["status"] {
+            let choices = SplitTestControl.Status.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            guard case .string(let text) = value, let status = SplitTestControl.Status(rawValue: text) else {
+                throw PayloadError(field: "\(field).status", reason: "must be one of \(choices); found \(Self.describe(value))")
+            }
+            entry.status = status
+        }
+        if let value = fields["winner"] {
+            entry.winner = try nonEmptyString(value, at: "\(field).winner", what: "a group name")
+        }
+        switch (entry.status, entry.winner) {
+        case (.resolved, nil):
+            throw PayloadError(field: "\(field).winner", reason: "is missing; status 'resolved' needs a winner")
+        case (let status, _?) where status != .resolved:
+            throw PayloadError(field: "\(field).winner", reason: "is allowed with status 'resolved' only")
+        default:
+            break
+        }
+        if let value = fields["traffic"] {
+            entry.trafficBuckets = try trafficBuckets(value, at: "\(field).traffic")
+        }
+        if let value = fields["force"] {
+            guard case .object(let pairs) = value else {
+                throw PayloadError(field: "\(field).force", reason: "must be an object of unit ids to group names; found \(value.kindDescription)")
+            }
+            var force: [String: String] = [:]
+            force.reserveCapacity(pairs.count)
+            for (unit, group) in pairs {
+                guard !unit.isEmpty else {
+                    throw PayloadError(field: "\(field).force", reason: "a unit id must not be empty")
+                }
+                force[unit] = try nonEmptyString(group, at: "\(field).force.\(unit)", what: "a group name")
+            }
+            entry.force = force
+        }
+        return entry
+    }
+
+    private func nonEmptyString(_ value: ControlJSON, at field: String, what: String) throws(PayloadError) -> String {
+        guard case .string(let text) = value, !text.isEmpty else {
+            throw PayloadError(field: field, reason: "must be \(what) (a non-empty string); found \(Self.describe(value))")
+        }
+        return text
+    }
+
+    private func positiveInteger(_ value: ControlJSON, at field: String) throws(PayloadError) -> Int {
+        guard case .number(let text) = value else {
+            throw PayloadError(field: field, reason: "must be a positive integer; found \(value.kindDescription)")
+        }
+        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw PayloadError(field: field, reason: "must be a positive integer, written without sign, fraction or exponent; found \(value.kindDescription)")
+        }
+        guard let number = Int(text) else {
+            throw PayloadError(field: field, reason: "is larger than \(Int.max); found \(value.kindDescription)")
+        }
+        guard number > 0 else {
+            throw PayloadError(field: field, reason: "must be a positive integer; found 0")
+        }
+        return number
+    }
+
+    /// A percentage in `(0, 100]` with at most two decimals, as buckets: `12.34` → 1,234.
+    private func trafficBuckets(_ value: ControlJSON, at field: String) throws(PayloadError) -> Int {
+        guard case .number(let text) = value, let percent = Double(text), percent.isFinite else {
+            throw PayloadError(field: field, reason: "must be a number of percent, more than 0 and at most 100; found \(value.kindDescription)")
+        }
+        guard percent > 0 && percent <= 100 else {
+            throw PayloadError(field: field, reason: "must be more than 0 and at most 100; found \(value.kindDescription)")
+        }
+        let scaled = percent * Double(Bucketing.bucketCount) / 100
+        let buckets = scaled.rounded()
+        guard abs(scaled - buckets) < 1e-6, buckets >= 1 else {
+            throw PayloadError(field: field, reason: "is finer than 0.01 percent (one of the 10,000 buckets); found \(value.kindDescription)")
+        }
+        return Int(buckets)
+    }
+
+    /// A value for messages; strings are quoted and cut.
+    private static func describe(_ value: ControlJSON) -> String {
+        guard case .string(let text) = value else { return value.kindDescription }
+        return "\"\(text.count <= 40 ? text : text.prefix(37) + "...")\""
+    }
+}
+
+/// Writes a control as compact JSON with sorted keys.
+private struct PayloadWriter {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ control: SplitTestControl) {
+        bytes.append(contentsOf: #"{"experiments":{"#.utf8)
+        var first = true
+        for identifier in Self.sorted(control.experiments.keys) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(identifier)
+            bytes.append(UInt8(ascii: ":"))
+            // Never nil: the identifiers come from the dictionary.
+            write(control.experiments[identifier] ?? SplitTestControl.Entry())
+        }
+        bytes.append(UInt8(ascii: "}"))
+        if let generated = control.generated {
+            bytes.append(contentsOf: #","generated":"#.utf8)
+            writeString(generated)
+        }
+        bytes.append(contentsOf: #","sequence":"#.utf8)
+        bytes.append(contentsOf: String(control.sequence).utf8)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// The entry's fields in key order: force, status, traffic, winner.
+    private mutating func write(_ entry: SplitTestControl.Entry) {
+        bytes.append(UInt8(ascii: "{"))
+        var separator = false
+        func key(_ name: String, into writer: inout PayloadWriter) {
+            if separator { writer.bytes.append(UInt8(ascii: ",")) }
+            separator = true
+            writer.writeString(name)
+            writer.bytes.append(UInt8(ascii: ":"))
+        }
+        if let force = entry.force {
+            key("force", into: &self)
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for unit in Self.sorted(force.keys) {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(unit)
+                bytes.append(UInt8(ascii: ":"))
+                writeString(force[unit] ?? "")
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        if let status = entry.status {
+            key("status", into: &self)
+            writeString(status.rawValue)
+        }
+        if let buckets = entry.trafficBuckets {
+            key("traffic", into: &self)
+            writeTraffic(buckets)
+        }
+        if let winner = entry.winner {
+            key("winner", into: &self)
+            writeString(winner)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Buckets as a percentage with no trailing zeros: 2,000 → `20`, 1,250 → `12.5`, 1 → `0.01`.
+    private mutating func writeTraffic(_ buckets: Int) {
+        let sign = buckets < 0 ? "-" : ""
+        let magnitude = buckets.magnitude
+        var text = sign + String(magnitude / 100)
+        let hundredths = magnitude % 100
+        if hundredths != 0 {
+            text += hundredths % 10 == 0 ? ".\(hundredths / 10)" : (hundredths < 10 ? ".0\(hundredths)" : ".\(hundredths)")
+        }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+    private mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case 0x00..<0x20:
+                let hex = String(byte, radix: 16, uppercase: true)
+                bytes.append(contentsOf: ("\\u00" + (hex.count == 1 ? "0" + hex : hex)).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Keys in the order of their UTF-8 bytes (code point order), whatever the locale.
+    private static func sorted(_ keys: some Sequence<String>) -> [String] {
+        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

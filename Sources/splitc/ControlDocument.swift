@@ -1,0 +1,48 @@
+import Foundation
+import SplitTestCompiler
+import SplitTesting
+
+/// A control document as `splitc assign --control` applies it: opened, verified, and applied to
+/// each experiment by the runtime's ``AssignmentRules/applying(_:groupNames:)``, so that the tool
+/// and apps resolve alike.
+struct ControlDocument {
+    var control: SplitTestControl
+
+    /// Reads and opens the document at `path`; a rejected one is a ``Refusal`` (exit 1).
+    static func read(_ path: String, publicKey text: String?) throws -> ControlDocument {
+        let key = try text.map { text throws(InputError) in try ControlKeys.publicKey(text) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw InputError("cannot read the control document '\(path)': \(error.localizedDescription)")
+        }
+        do {
+            let envelope = try ControlEnvelope.open(data, publicKey: key)
+            let control = try envelope.control()
+            let trust = key != nil ? "signature verified" : envelope.signature == nil ? "unsigned" : "signature not checked: no --public-key"
+            Console.error("splitc: applying control document '\(path)': sequence \(control.sequence), \(trust)")
+            return ControlDocument(control: control)
+        } catch {
+            throw Refusal("control document '\(path)' is rejected: \(error.reason)")
+        }
+    }
+
+    /// The rules of each experiment that the document changes, by identifier. An entry that
+    /// cannot apply is reported as the runtime reports it, and the compiled rules serve.
+    func apply(to experiments: [Experiment]) -> [String: AssignmentRules] {
+        var rules: [String: AssignmentRules] = [:]
+        for experiment in experiments {
+            guard let entry = control.experiments[experiment.identifier] else { continue }
+            switch experiment.assignmentRules.applying(entry, groupNames: experiment.groupNames) {
+            case .success(let applied):
+                rules[experiment.identifier] = applied
+            case .failure(.unknownGroup(let group)):
+                Console.error("splitc: warning: \(SplitTestingIssue.controlGroupNotFound(experiment: experiment.identifier, group: group))")
+            case .failure(.invalid(let reason)):
+                Console.error("splitc: warning: \(SplitTestingIssue.controlEntryInvalid(experiment: experiment.identifier, reason: reason))")
+            }
+        }
+        return rules
+    }
+}
