@@ -24,6 +24,10 @@ public struct Experiment: Hashable, Sendable {
     public var layer: SplitTestLayer?
     /// The index in `groups` of the winner when `status: resolved`.
     public var winnerIndex: Int?
+    /// Who may be enrolled; `nil` enrols everyone.
+    public var targeting: SplitTestTargeting?
+    /// The holdout that covers the experiment, set once every holdout document has been read.
+    public var holdout: SplitTestHoldout?
     /// After this date the compiler warns.
     public var expires: CalendarDate?
     /// The generated Swift type's name.
@@ -38,7 +42,8 @@ public struct Experiment: Hashable, Sendable {
         identifier: String, unitType: UnitType, description: String?, owner: String?,
         groups: [ExperimentGroup], parameters: [ParameterDeclaration], controlIndex: Int,
         salt: String, trafficBuckets: Int, layer: SplitTestLayer?, winnerIndex: Int?,
-        expires: CalendarDate?, swiftName: String, displayPath: String, location: SourceLocation
+        expires: CalendarDate?, swiftName: String, displayPath: String, location: SourceLocation,
+        targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil
     ) {
         self.identifier = identifier
         self.unitType = unitType
@@ -51,6 +56,8 @@ public struct Experiment: Hashable, Sendable {
         self.trafficBuckets = trafficBuckets
         self.layer = layer
         self.winnerIndex = winnerIndex
+        self.targeting = targeting
+        self.holdout = holdout
         self.expires = expires
         self.swiftName = swiftName
         self.displayPath = displayPath

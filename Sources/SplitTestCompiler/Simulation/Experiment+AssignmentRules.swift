@@ -6,6 +6,7 @@ extension Experiment {
     public var assignmentRules: AssignmentRules {
         AssignmentRules(
             salt: salt, bucketUpperBounds: bucketUpperBounds, controlIndex: controlIndex,
-            trafficBuckets: trafficBuckets, layer: layer, winnerIndex: winnerIndex)
+            trafficBuckets: trafficBuckets, layer: layer, winnerIndex: winnerIndex,
+            targeting: targeting, holdout: holdout)
     }
 }
