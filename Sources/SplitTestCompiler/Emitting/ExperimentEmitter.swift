@@ -172,6 +172,17 @@ struct ExperimentEmitter {
             printer.write(caseNames[winnerIndex])
             printer.write(")")
         }
+        if let targeting = experiment.targeting {
+            printer.write(",")
+            printer.closeLine()
+            TargetingEmitter.emit(targeting, into: &printer)
+        }
+        if let holdout = experiment.holdout {
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            TargetingEmitter.emit(holdout, into: &printer)
+        }
         printer.closeLine()
     }
 
