@@ -14,5 +14,10 @@ let package = Package(
             name: "CompilerFuzzer",
             dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
         ),
+        // The JSON of `splitc assign --attributes`; seeds in seeds/attributes.
+        .executableTarget(
+            name: "AttributesFuzzer",
+            dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
+        ),
     ]
 )

@@ -16,6 +16,11 @@ struct Assign: ParsableCommand {
 
     @OptionGroup var definitions: DefinitionOptions
 
+    @Option(help: ArgumentHelp(
+        "The unit's targeting attributes as a JSON object, built-in and declared, e.g. '{\"app_version\": \"5.3.1\", \"platform\": \"ios\", \"plan\": \"pro\"}'.",
+        valueName: "json"))
+    var attributes: String?
+
     @Option(help: "text or json ({experiment, unit, group, reason, bucket}).")
     var format: OutputFormat = .text
 
@@ -27,10 +32,11 @@ struct Assign: ParsableCommand {
             let known = experiments.map(\.identifier).joined(separator: ", ")
             throw InputError("no experiment '\(experiment)' is defined (defined: \(known.isEmpty ? "none" : known))")
         }
-        let assignment = UnitAssignment(experiment: definition, unit: unit)
+        let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
+        let assignment = UnitAssignment(experiment: definition, unit: unit, attributes: values)
         switch format {
         case .text:
-            let bucket = assignment.bucket.map { ", bucket \($0)" } ?? ""
+            let bucket = assignment.bucket.map { ", bucket \($0)" } ?? assignment.holdout.map { " '\($0)'" } ?? ""
             Console.output(
                 "\(assignment.experiment): unit '\(assignment.unit)' is in group '\(assignment.group)' "
                     + "(\(assignment.reason.rawValue)\(bucket))")

@@ -15,10 +15,13 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
     public var reason: AssignmentReason
     /// The unit's group bucket in `0..<10_000`, when it was bucketed.
     public var bucket: Int?
+    /// The holdout that kept the unit out, when the reason is `holdout`.
+    public var holdout: String?
 
-    /// Resolves `unit` in `experiment` through the runtime's ``AssignmentRules``.
-    public init(experiment: Experiment, unit: String) {
-        let resolution = experiment.assignmentRules.resolve(unit: unit)
+    /// Resolves `unit` with `attributes` in `experiment` through the runtime's ``AssignmentRules``.
+    public init(experiment: Experiment, unit: String, attributes: SplitTestAttributeValues = SplitTestAttributeValues()) {
+        let resolution = experiment.assignmentRules.resolve(unit: unit, attributes: attributes)
+        self.holdout = resolution.holdout
         self.experiment = experiment.identifier
         self.unit = unit
         self.group = experiment.groups[resolution.groupIndex].name
