@@ -43,8 +43,10 @@ struct Population {
         if case .resolved(let winner) = T.definition.status {
             status = "resolved: \(winner.rawValue) for all (\(reasons[.resolved, default: 0]))"
         } else {
-            let notEnrolled = reasons[.notEnrolled, default: 0] + reasons[.noUser, default: 0]
-            status = "\(enrolled) enrolled, \(notEnrolled) not"
+            let notEnrolled = services.count - enrolled
+            let kept = [("held out", reasons[.holdout, default: 0]), ("not targeted", reasons[.notTargeted, default: 0])]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            status = "\(enrolled) enrolled, \(notEnrolled) not" + (kept.isEmpty ? "" : " (" + kept.joined(separator: ", ") + ")")
         }
         return T.Group.allCases.enumerated().map { index, group in
             let buckets = bounds[index] - (index == 0 ? 0 : bounds[index - 1])
