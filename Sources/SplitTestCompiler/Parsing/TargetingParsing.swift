@@ -15,7 +15,8 @@ extension ExperimentParser {
         .greaterThanOrEqual, .lessThanOrEqual, .equal, .notEqual, .greaterThan, .lessThan,
     ]
 
-    /// `targeting:`, a mapping of attribute to condition; nil when its shape is wrong.
+    /// `targeting:`, a mapping of attribute to condition: the conditions that are well formed;
+    /// nil when it is not a mapping.
     mutating func readTargeting(_ node: YAMLNode) -> TargetingDraft? {
         guard node.kind == .mapping else {
             log.error(
@@ -27,7 +28,6 @@ extension ExperimentParser {
             log.error("'targeting' lists no condition; remove it to enrol every unit", at: node)
             return nil
         }
-        let errorsBefore = log.errorCount
         var conditions: [ConditionDraft] = []
         for entry in namedEntries(of: node, noun: "attribute", place: " in 'targeting'") {
             if let test = readCondition(entry.pair.value, attribute: entry.name) {
@@ -36,7 +36,9 @@ extension ExperimentParser {
                         attribute: entry.name, attributeLocation: file.location(of: entry.pair.key), test: test))
             }
         }
-        return log.errorCount == errorsBefore ? TargetingDraft(conditions: conditions) : nil
+        // The conditions that are well formed, even when others are not: their types are still
+        // checked, so that one run reports every problem (the experiment is rejected either way).
+        return TargetingDraft(conditions: conditions)
     }
 
     /// A condition: a value, a list of values, `{ not: [...] }` or a comparison string.
