@@ -36,7 +36,8 @@ struct Assign: ParsableCommand {
         let assignment = UnitAssignment(experiment: definition, unit: unit, attributes: values)
         switch format {
         case .text:
-            let bucket = assignment.bucket.map { ", bucket \($0)" } ?? assignment.holdout.map { " '\($0)'" } ?? ""
+            let bucket = assignment.bucket.map { ", bucket \($0)" } ?? assignment.holdout.map { " '\($0)'" }
+                ?? assignment.notTargetedBecause.map { ": \($0)" } ?? ""
             Console.output(
                 "\(assignment.experiment): unit '\(assignment.unit)' is in group '\(assignment.group)' "
                     + "(\(assignment.reason.rawValue)\(bucket))")

@@ -118,6 +118,19 @@ import Testing
         #expect(outcome.stderr.split(separator: "\n").map(String.init) == [message])
     }
 
+    @Test func theTextSaysWhichConditionFails() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        // A unit outside the 10% holdout, so that targeting decides.
+        let unit = (0...).lazy.map { "device-\($0)" }.first { !TargetedPaywall.Test.definition.holdout!.holds(unit: $0) }!
+        let attributes = #"{"app_version": "5.3", "platform": "ios", "region": "US", "plan": "pro", "days_since_install": 3, "beta_tester": false}"#
+        let outcome = try folder.splitc("assign", "--experiment", "paywall", "--unit", unit, "--attributes", attributes)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "paywall: unit '\(unit)' is in group 'a' (notTargeted: 'days_since_install' is 3, not >= 7)\n")
+        let unset = try folder.splitc("assign", "--experiment", "paywall", "--unit", unit)
+        #expect(unset.stdout == "paywall: unit '\(unit)' is in group 'a' (notTargeted: 'app_version' is not set)\n")
+    }
+
     @Test func simulateReportsTheHoldoutShare() throws {
         let folder = try Self.folder()
         defer { folder.remove() }

@@ -17,11 +17,16 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
     public var bucket: Int?
     /// The holdout that kept the unit out, when the reason is `holdout`.
     public var holdout: String?
+    /// The first targeting condition the unit fails, explained, when the reason is `notTargeted`.
+    public var notTargetedBecause: String?
 
     /// Resolves `unit` with `attributes` in `experiment` through the runtime's ``AssignmentRules``.
     public init(experiment: Experiment, unit: String, attributes: SplitTestAttributeValues = SplitTestAttributeValues()) {
         let resolution = experiment.assignmentRules.resolve(unit: unit, attributes: attributes)
         self.holdout = resolution.holdout
+        if resolution.reason == .notTargeted, let targeting = experiment.targeting {
+            self.notTargetedBecause = TargetingExplanation.firstFailure(of: targeting, for: attributes)
+        }
         self.experiment = experiment.identifier
         self.unit = unit
         self.group = experiment.groups[resolution.groupIndex].name
