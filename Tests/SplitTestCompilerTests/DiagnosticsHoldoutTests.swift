@@ -173,6 +173,14 @@ import Testing
         #expect(result.experiments.map(\.assignmentRules.holdout) == [expected, expected, nil])
     }
 
+    @Test func aHoldoutOverNoExperimentIsAWarning() {
+        let result = compile([("h.yaml", "holdout: { name: h, type: user, percent: 5, experiments: all }\n")])
+        #expect(result.diagnostics.map(\.description) == [
+            "h.yaml:1:58: warning: holdout 'h' covers no experiment: none is of type user",
+        ])
+        #expect(!result.hasErrors && result.holdouts.count == 1)
+    }
+
     /// A holdout naming an experiment whose definition has errors is not also told it names none.
     @Test func aHoldoutOverABrokenExperimentReportsOnlyTheExperiment() {
         let broken = "identifier: broken\ntype: devise\ngroups: [a, b]\n"

@@ -75,6 +75,11 @@ enum HoldoutValidation {
                 }
             }
             guard valid, clashes.isEmpty else { continue }
+            if covered.isEmpty, case .all(let location) = draft.coverage {
+                log.add(.warning, at: location, fileIndex: draft.fileIndex) {
+                    ("holdout '\(draft.name)' covers no experiment: none is of type \(draft.unitType.rawValue)", [])
+                }
+            }
             let holdout = Holdout(
                 name: draft.name, unitType: draft.unitType, buckets: draft.buckets,
                 experiments: covered.map(\.identifier).sorted(), description: draft.description,
