@@ -19,5 +19,10 @@ let package = Package(
             name: "ControlDocumentFuzzer",
             dependencies: [.product(name: "SplitTesting", package: "SplitTesting")]
         ),
+        // The JSON of `splitc assign --attributes`; seeds in seeds/attributes.
+        .executableTarget(
+            name: "AttributesFuzzer",
+            dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
+        ),
     ]
 )

@@ -22,11 +22,20 @@ public struct CompilationResult: Sendable {
     public var experiments: [Experiment]
     /// Every error, warning and note, in file order (notes follow what they explain).
     public var diagnostics: [Diagnostic]
+    /// The custom targeting attributes that passed validation, in input order.
+    public var attributes: [AttributeDeclaration]
+    /// The holdouts that passed validation, in input order.
+    public var holdouts: [Holdout]
 
     /// Creates a result.
-    public init(experiments: [Experiment], diagnostics: [Diagnostic]) {
+    public init(
+        experiments: [Experiment], diagnostics: [Diagnostic], attributes: [AttributeDeclaration] = [],
+        holdouts: [Holdout] = []
+    ) {
         self.experiments = experiments
         self.diagnostics = diagnostics
+        self.attributes = attributes
+        self.holdouts = holdouts
     }
 
     /// Whether any diagnostic is an error: then nothing may be generated.

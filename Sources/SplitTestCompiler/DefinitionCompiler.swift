@@ -14,6 +14,7 @@ public enum DefinitionCompiler {
         var experiments: [Experiment] = []
         var places: [ExperimentPlaces] = []
         var documentBudget = limits.experiments
+        var documents = DocumentSet()
         for (index, source) in sources.enumerated() {
             let file = DefinitionFileContext(path: source.path, index: index)
             guard source.contents.count <= limits.fileSize else {
@@ -30,9 +31,22 @@ public enum DefinitionCompiler {
                 var parser = ExperimentParser(
                     document: document, file: file, displayPath: source.displayPath, limits: limits, today: today,
                     log: log.continuation(forFile: index))
-                if let parsed = parser.parse() {
-                    experiments.append(parsed.experiment)
-                    places.append(parsed.places)
+                switch DocumentKind(of: document) {
+                case .experiment:
+                    if let parsed = parser.parse() {
+                        if let targeting = parser.targeting { documents.targeting[experiments.count] = targeting }
+                        experiments.append(parsed.experiment)
+                        places.append(parsed.places)
+                    } else if let targeting = parser.targeting {
+                        documents.targetingOfRejected.append((targeting, index))
+                    }
+                    if let identifier = DocumentKind.identifierWritten(in: document) {
+                        documents.identifiersWritten.insert(identifier)
+                    }
+                case .attributes:
+                    documents.attributes.append((parser.parseAttributes(), index))
+                case .holdout:
+                    if let holdout = parser.parseHoldout() { documents.holdouts.append(holdout) }
                 }
                 log.merge(parser.log.diagnostics)
             }
@@ -45,11 +59,15 @@ public enum DefinitionCompiler {
                     fileIndex: index)
             }
         }
-        let rejected = CrossFileValidation.check(experiments, places: places, log: &log)
+        let targeting = documents.checkTargeting(&experiments, places: places, log: &log)
+        let rejected = CrossFileValidation.check(experiments, places: places, log: &log).union(targeting.rejected)
         if !rejected.isEmpty {
             experiments = experiments.indices.filter { !rejected.contains($0) }.map { experiments[$0] }
         }
+        let holdouts = HoldoutValidation.check(
+            documents.holdouts, experiments: &experiments, identifiersWritten: documents.identifiersWritten, log: &log)
         experiments.sort { $0.identifier < $1.identifier }
-        return CompilationResult(experiments: experiments, diagnostics: log.sorted)
+        return CompilationResult(
+            experiments: experiments, diagnostics: log.sorted, attributes: targeting.declarations, holdouts: holdouts)
     }
 }

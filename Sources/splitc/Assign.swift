@@ -23,6 +23,11 @@ struct Assign: ParsableCommand {
 
     @OptionGroup var definitions: DefinitionOptions
 
+    @Option(help: ArgumentHelp(
+        "The unit's targeting attributes as a JSON object, built-in and declared, e.g. '{\"app_version\": \"5.3.1\", \"platform\": \"ios\", \"plan\": \"pro\"}'.",
+        valueName: "json"))
+    var attributes: String?
+
     @Option(help: "text or json ({experiment, unit, group, reason, bucket}).")
     var format: OutputFormat = .text
 
@@ -51,10 +56,12 @@ struct Assign: ParsableCommand {
             let document = try ControlDocument.read(control, publicKey: publicKey)
             rules = document.apply(to: experiments)[definition.identifier]
         }
-        let assignment = UnitAssignment(experiment: definition, unit: unit, rules: rules)
+        let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
+        let assignment = UnitAssignment(experiment: definition, unit: unit, rules: rules, attributes: values)
         switch format {
         case .text:
-            let bucket = assignment.bucket.map { ", bucket \($0)" } ?? ""
+            let bucket = assignment.bucket.map { ", bucket \($0)" } ?? assignment.holdout.map { " '\($0)'" }
+                ?? assignment.notTargetedBecause.map { ": \($0)" } ?? ""
             Console.output(
                 "\(assignment.experiment): unit '\(assignment.unit)' is in group '\(assignment.group)' "
                     + "(\(assignment.reason.rawValue)\(bucket))")

@@ -35,7 +35,7 @@ struct Generate: ParsableCommand {
         let compiled = try definitions.compile(root: root ?? FileManager.default.currentDirectoryPath)
         try compiled.requireNoErrors()
         let source = SwiftEmitter(accessLevel: access.level)
-            .emit(compiled.result.experiments, sourcePaths: compiled.sources.map(\.displayPath))
+            .emit(compiled.result, sourcePaths: compiled.sources.map(\.displayPath))
         try OutputFile.writeIfChanged(Data(source.utf8), to: output)
     }
 }

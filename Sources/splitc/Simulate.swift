@@ -23,6 +23,9 @@ struct Simulate: ParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("The targeting attributes every synthetic unit has, as a JSON object (as for assign).", valueName: "json"))
+    var attributes: String?
+
     func validate() throws {
         guard (1...Self.maximumUnits).contains(units) else {
             throw ValidationError("--units must be between 1 and \(Self.maximumUnits), got \(units)")
@@ -32,10 +35,15 @@ struct Simulate: ParsableCommand {
     func run() throws {
         let compiled = try definitions.compile()
         try compiled.requireNoErrors()
-        let simulations = Simulation.run(compiled.result.experiments, unitCount: units)
+        let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
+        let simulations = Simulation.run(compiled.result.experiments, unitCount: units, attributes: values)
         switch format {
         case .text:
-            Console.output(simulations.map(Self.text).joined(separator: "\n"))
+            let holdouts = Simulation.holdoutShares(compiled.result.holdouts, unitCount: units).map { share in
+                "holdout \(share.holdout): expected \(Self.percent(share.expectedShare))  observed "
+                    + "\(Self.percent(share.observedShare))  \(share.heldOut) of \(share.units) units held out"
+            }
+            Console.output((simulations.map(Self.text) + holdouts).joined(separator: "\n"))
         case .json:
             try JSONOutput.print(simulations)
         }
@@ -45,7 +53,7 @@ struct Simulate: ParsableCommand {
         let pValue = simulation.sampleRatioPValue.map { String(format: "%.4f", $0) } ?? "n/a (nothing bucketed)"
         var lines = [
             "\(simulation.experiment): \(simulation.units) units, \(simulation.enrolled) enrolled, "
-                + "\(simulation.notEnrolled) not enrolled, sample-ratio p = \(pValue)"
+                + "\(simulation.notEnrolled) not enrolled\(Self.notEnrolledDetail(simulation)), sample-ratio p = \(pValue)"
         ]
         let width = simulation.groups.map(\.group.count).max() ?? 0
         for group in simulation.groups {
@@ -54,6 +62,14 @@ struct Simulate: ParsableCommand {
                 "  \(name)  expected \(percent(group.expectedShare))  observed \(percent(group.observedShare))  \(group.units) units")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// " (50 held out, 20 not targeted)", or nothing.
+    private static func notEnrolledDetail(_ simulation: ExperimentSimulation) -> String {
+        var parts: [String] = []
+        if simulation.heldOut > 0 { parts.append("\(simulation.heldOut) held out") }
+        if simulation.notTargeted > 0 { parts.append("\(simulation.notTargeted) not targeted") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
     private static func percent(_ share: Double) -> String {

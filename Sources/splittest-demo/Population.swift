@@ -46,8 +46,10 @@ struct Population {
         case .stopped:
             status = "stopped: \(T.definition.control.rawValue) for all (\(reasons[.stopped, default: 0]))"
         case .running:
-            let notEnrolled = reasons[.notEnrolled, default: 0] + reasons[.noUser, default: 0]
-            status = "\(enrolled) enrolled, \(notEnrolled) not"
+            let notEnrolled = services.count - enrolled
+            let kept = [("held out", reasons[.holdout, default: 0]), ("not targeted", reasons[.notTargeted, default: 0])]
+                .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            status = "\(enrolled) enrolled, \(notEnrolled) not" + (kept.isEmpty ? "" : " (" + kept.joined(separator: ", ") + ")")
         }
         return T.Group.allCases.enumerated().map { index, group in
             let buckets = bounds[index] - (index == 0 ? 0 : bounds[index - 1])

@@ -16,14 +16,19 @@ nonisolated func resolvedWinner() -> OnboardingTutorialSplitTest.Group {
     return OnboardingTutorialSplitTest.Group.allCases[rules.resolve(unit: "user-42").groupIndex]
 }
 
+nonisolated func proAttributes() -> SplitTestAttributeValues {
+    SplitTestAttributes(plan: .pro, daysSinceInstall: 9).attributeValues
+}
+
 nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitTestingService) -> T.Group {
     service.fetchSplitTest(type).currentGroup
 }
 
 @Suite struct GeneratedMainActorTests {
     @Test func generatedTypesAreUsableFromNonisolatedCode() {
-        #expect(catalogIdentifiers().count == 10)
-        #expect(catalogIdentifiers().first == "app_color_scheme")
+        #expect(catalogIdentifiers().count == 12)
+        #expect(catalogIdentifiers().first == "annual_plan_offer")
+        #expect(proAttributes()["plan"] == .string("pro"))
         #expect(buttonColorParameters(.darkGray) == ("#3A3A3C", 12))
         #expect(resolvedWinner() == .shortTutorial)
     }

@@ -61,8 +61,8 @@ import Testing
     @Test func catalogListsEveryExperimentInIdentifierOrder() {
         let identifiers = SplitTestCatalog.all.map { $0.identifier }
         #expect(identifiers == [
-            "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
-            "difficulty_coefficient", "feed_prefetch", "onboarding_tutorial", "profile_redesign",
+            "annual_plan_offer", "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
+            "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_tutorial", "profile_redesign",
             "projection_banner", "search_suggestions",
         ])
         #expect(SplitTestCatalog.all.map { $0.definitionIdentifierForTest } == identifiers)

@@ -153,6 +153,70 @@ import Testing
                 force: { "qa-device-1": ranked }
                 """),
         ],
+        [
+            ("experiments/attributes.yaml", """
+                attributes:
+                  plan: { type: string, values: [free, trial, pro] }
+                  days_since_install: { type: int }
+                  beta_tester: { type: bool }
+                """),
+            ("experiments/more_attributes.yaml", """
+                attributes:
+                  plan: { type: string }
+                  region: { type: string }
+                """),
+            ("experiments/paywall.yaml", """
+                identifier: paywall
+                type: device
+                groups: [control, discount]
+                targeting:
+                  paln: [pro]
+                  plan: ">= trial"
+                  app_version: ">= 6, < 5"
+                  os_version: "=> 17"
+                  region: [usa]
+                  platform: [andriod]
+                  beta_tester: "== true"
+                ---
+                identifier: paywall_copy
+                type: device
+                groups: [control, urgent]
+                targeting:
+                  plan: [platinum]
+                  app_version: "5.02"
+                  days_since_install: "> 5, < 6"
+                """),
+            ("experiments/search.yaml", """
+                identifier: search_ranking
+                type: device
+                groups: [a, b]
+                """),
+            ("experiments/holdouts.yaml", """
+                holdout:
+                  name: q1_holdout
+                  type: device
+                  percent: 5
+                  experiments: [search_ranking]
+                ---
+                holdout:
+                  name: q2_holdout
+                  type: device
+                  percent: 5
+                  experiments: [search_ranking, search_rankng]
+                ---
+                holdout:
+                  name: members
+                  type: user
+                  percent: 60
+                  experiments: all
+                ---
+                holdout:
+                  name: signed_in
+                  type: user
+                  percent: 5
+                  experiments: [search_ranking]
+                """),
+        ],
     ]
 
     /// The diagnostic lines the article quotes, from its untagged code blocks.

@@ -38,10 +38,13 @@ import Testing
                 + "for when it runs again",
         ])
         #expect(result.experiments.map(\.identifier) == [
-            "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
-            "difficulty_coefficient", "feed_prefetch", "onboarding_tutorial", "profile_redesign",
+            "annual_plan_offer", "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
+            "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_tutorial", "profile_redesign",
             "projection_banner", "search_suggestions",
         ])
+        #expect(result.attributes.map(\.name) == ["plan", "days_since_install", "beta_tester"])
+        #expect(result.holdouts.map(\.name) == ["global_2026_q4"])
+        #expect(result.holdouts.first?.experiments.count == 8, "every device experiment")
     }
 
     static func example(_ identifier: String) throws -> Experiment {

@@ -9,12 +9,14 @@ import Testing
         #expect(json.hasSuffix("}\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
-        #expect(object["additionalProperties"] as? Bool == false)
-        #expect(object["required"] as? [String] == ["identifier", "type", "groups"])
-        let properties = try #require(object["properties"] as? [String: Any])
+        let definitions = try #require(object["$defs"] as? [String: Any])
+        let experiment = try #require(definitions["experiment"] as? [String: Any])
+        #expect(experiment["additionalProperties"] as? Bool == false)
+        #expect(experiment["required"] as? [String] == ["identifier", "type", "groups"])
+        let properties = try #require(experiment["properties"] as? [String: Any])
         #expect(Set(properties.keys) == [
             "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
-            "traffic", "layer", "status", "winner", "force", "expires", "swift_name",
+            "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
         ])
         for (key, value) in properties {
             let description = (value as? [String: Any])?["description"] as? String

@@ -11,8 +11,12 @@ import Testing
         #expect(outcome.status == 0)
         let schema = try #require(try outcome.json() as? [String: Any])
         #expect((schema["$schema"] as? String)?.contains("json-schema.org") == true)
-        let properties = try #require(schema["properties"] as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        let experiment = try #require(definitions["experiment"] as? [String: Any])
+        let properties = try #require(experiment["properties"] as? [String: Any])
         #expect(properties["identifier"] != nil)
         #expect(properties["groups"] != nil)
+        #expect(properties["targeting"] != nil)
+        #expect(definitions["attributesDocument"] != nil && definitions["holdoutDocument"] != nil)
     }
 }

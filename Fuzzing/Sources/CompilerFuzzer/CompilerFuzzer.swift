@@ -13,8 +13,7 @@ public func fuzzCompiler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let result = DefinitionCompiler.compile([source], today: fuzzToday)
     checkDiagnostics(result.diagnostics)
     if !result.hasErrors {
-        let swift = SwiftEmitter(accessLevel: .public).emit(
-            result.experiments, sourcePaths: [source.displayPath])
+        let swift = SwiftEmitter(accessLevel: .public).emit(result, sourcePaths: [source.displayPath])
         precondition(!swift.isEmpty, "the emitter writes at least the header and the catalog")
     }
     return 0

@@ -182,6 +182,17 @@ struct ExperimentEmitter {
             printer.closeLine()
             emitForce(experiment.forcedUnits, caseNames: caseNames, into: &printer)
         }
+        if let targeting = experiment.targeting {
+            printer.write(",")
+            printer.closeLine()
+            TargetingEmitter.emit(targeting, into: &printer)
+        }
+        if let holdout = experiment.holdout {
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            TargetingEmitter.emit(holdout, into: &printer)
+        }
         printer.closeLine()
     }
 

@@ -19,9 +19,18 @@ public struct SwiftEmitter: Sendable {
         self.accessLevel = accessLevel
     }
 
+    /// The whole GeneratedSplitTests.swift for a compilation: its experiments, and
+    /// `SplitTestAttributes` when it declares attributes.
+    public func emit(_ result: CompilationResult, sourcePaths: [String]) -> String {
+        emit(result.experiments, attributes: result.attributes, sourcePaths: sourcePaths)
+    }
+
     /// The whole GeneratedSplitTests.swift for these experiments (already sorted by identifier);
-    /// `sourcePaths` are the display paths of the definition files, named in the header.
-    public func emit(_ experiments: [Experiment], sourcePaths: [String]) -> String {
+    /// `sourcePaths` are the display paths of the definition files, named in the header. With
+    /// attributes, the file also declares `SplitTestAttributes`.
+    public func emit(
+        _ experiments: [Experiment], attributes: [AttributeDeclaration] = [], sourcePaths: [String]
+    ) -> String {
         // A typical experiment generates about 2 KB; room for it all up front saves copies.
         var printer = CodePrinter(expectedByteCount: 1024 + experiments.count * 2048)
         for headerLine in Self.headerLines(sourcePaths: sourcePaths) {
@@ -33,6 +42,10 @@ public struct SwiftEmitter: Sendable {
         for experiment in experiments {
             printer.line()
             experimentEmitter.emit(experiment, into: &printer)
+        }
+        if !attributes.isEmpty {
+            printer.line()
+            AttributesEmitter(access: accessLevel.modifier).emit(attributes, into: &printer)
         }
         printer.line()
         CatalogEmitter(access: accessLevel.modifier).emit(experiments, into: &printer)

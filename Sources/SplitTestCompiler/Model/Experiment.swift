@@ -28,6 +28,10 @@ public struct Experiment: Hashable, Sendable {
     public var isStopped: Bool
     /// The units of `force:`, in declaration order, each unit once.
     public var forcedUnits: [ForcedUnit]
+    /// Who may be enrolled; `nil` enrols everyone.
+    public var targeting: SplitTestTargeting?
+    /// The holdout that covers the experiment, set once every holdout document has been read.
+    public var holdout: SplitTestHoldout?
     /// After this date the compiler warns.
     public var expires: CalendarDate?
     /// The generated Swift type's name.
@@ -43,7 +47,8 @@ public struct Experiment: Hashable, Sendable {
         groups: [ExperimentGroup], parameters: [ParameterDeclaration], controlIndex: Int,
         salt: String, trafficBuckets: Int, layer: SplitTestLayer?, winnerIndex: Int?,
         expires: CalendarDate?, swiftName: String, displayPath: String, location: SourceLocation,
-        isStopped: Bool = false, forcedUnits: [ForcedUnit] = []
+        isStopped: Bool = false, forcedUnits: [ForcedUnit] = [],
+        targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil
     ) {
         self.identifier = identifier
         self.unitType = unitType
@@ -58,6 +63,8 @@ public struct Experiment: Hashable, Sendable {
         self.winnerIndex = winnerIndex
         self.isStopped = isStopped
         self.forcedUnits = forcedUnits
+        self.targeting = targeting
+        self.holdout = holdout
         self.expires = expires
         self.swiftName = swiftName
         self.displayPath = displayPath

@@ -23,11 +23,11 @@ struct ParsedExperiment: Sendable {
 /// The keys an experiment may have, in the order the specification lists them.
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, defaults, control, salt, traffic, layer, status,
-        winner, force, expires, swiftName
+        winner, force, expires, swiftName, targeting
 
     static let names = [
         "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
-        "traffic", "layer", "status", "winner", "force", "expires", "swift_name",
+        "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
     ]
 }
 
@@ -45,6 +45,8 @@ struct ExperimentParser {
     let today: CalendarDate
     /// What is wrong with the document, and its warnings.
     var log: FileLog
+    /// The experiment's `targeting:` when its shape is right, read even when the rest has errors.
+    var targeting: TargetingDraft?
 
     /// A parser of `document`, whose diagnostics continue `log`: once the file has shown all it
     /// may, the rest of the document costs no message.
@@ -93,6 +95,7 @@ struct ExperimentParser {
         let expires = keys[.expires].flatMap { readDate($0.value) }
         let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
+        targeting = keys[.targeting].flatMap { readTargeting($0.value) }
 
         guard !log.hasErrors, let identifier, let identifierNode, let unitType, let groups,
             let parameters, let salt, let swiftName

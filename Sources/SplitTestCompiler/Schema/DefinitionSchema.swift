@@ -14,13 +14,34 @@ public enum DefinitionSchema {
         [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "SplitTesting experiment definition",
-            "description": "One split test (A/B/n experiment). A YAML file may hold several, one per document (separated by ---).",
+            "description": "One split test (A/B/n experiment), or a document of custom targeting attributes, or a holdout. A YAML file may hold several, one per document (separated by ---).",
+            "type": "object",
+            // As the compiler reads documents: one with 'identifier' is an experiment; otherwise
+            // one with 'attributes' or 'holdout' is that; anything else must be an experiment.
+            "if": ["required": ["identifier"]],
+            "then": ["$ref": "#/$defs/experiment"],
+            "else": [
+                "if": ["required": ["attributes"]],
+                "then": ["$ref": "#/$defs/attributesDocument"],
+                "else": [
+                    "if": ["required": ["holdout"]],
+                    "then": ["$ref": "#/$defs/holdoutDocument"],
+                    "else": ["$ref": "#/$defs/experiment"],
+                ],
+            ],
+            "$defs": .object([("experiment", experiment)] + SchemaDefinitions.all + TargetingSchema.definitions),
+        ]
+    }
+
+    /// One experiment document.
+    static var experiment: JSONValue {
+        [
+            "description": "One split test (A/B/n experiment).",
             "type": "object",
             "required": ["identifier", "type", "groups"],
             "additionalProperties": false,
-            "properties": .object(ExperimentProperties.all),
+            "properties": .object(ExperimentProperties.all + [("targeting", TargetingSchema.targetingProperty)]),
             "allOf": [winnerRule],
-            "$defs": .object(SchemaDefinitions.all),
         ]
     }
 

@@ -7,6 +7,7 @@ extension Experiment {
         AssignmentRules(
             salt: salt, bucketUpperBounds: bucketUpperBounds, controlIndex: controlIndex,
             trafficBuckets: trafficBuckets, layer: layer, winnerIndex: winnerIndex,
-            isStopped: isStopped, forcedGroupIndices: forcedGroupIndices)
+            isStopped: isStopped, forcedGroupIndices: forcedGroupIndices,
+            targeting: targeting, holdout: holdout)
     }
 }

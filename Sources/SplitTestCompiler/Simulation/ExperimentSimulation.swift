@@ -21,23 +21,35 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     public var units: Int
     /// Units bucketed into a group.
     public var enrolled: Int
-    /// Units outside the traffic or layer slice, and every unit of a resolved experiment.
+    /// Units outside the traffic or layer slice, held out or not targeted, and every unit of a
+    /// resolved experiment.
     public var notEnrolled: Int
+    /// Units kept out by the experiment's holdout (part of `notEnrolled`).
+    public var heldOut: Int
+    /// Units whose attributes the targeting does not match (part of `notEnrolled`).
+    public var notTargeted: Int
     /// One entry per group, in declaration order.
     public var groups: [GroupShare]
     /// The chi-square goodness-of-fit p-value of the enrolled counts against the weights;
     /// `nil` when nothing was bucketed (no enrolled unit, or a resolved experiment).
     public var sampleRatioPValue: Double?
 
-    /// Resolves `units` through `experiment` with the runtime's ``AssignmentRules``.
-    public init<Units: Sequence<String>>(experiment: Experiment, units: Units) {
+    /// Resolves `units`, each with `attributes`, through `experiment` with the runtime's
+    /// ``AssignmentRules``.
+    public init<Units: Sequence<String>>(
+        experiment: Experiment, units: Units, attributes: SplitTestAttributeValues = SplitTestAttributeValues()
+    ) {
         let rules = experiment.assignmentRules
         var counts = [Int](repeating: 0, count: experiment.groups.count)
         var total = 0
         var enrolled = 0
+        var heldOut = 0
+        var notTargeted = 0
         for unit in units {
             total += 1
-            let resolution = rules.resolve(unit: unit)
+            let resolution = rules.resolve(unit: unit, attributes: attributes)
+            if resolution.reason == .holdout { heldOut += 1 }
+            if resolution.reason == .notTargeted { notTargeted += 1 }
             guard resolution.reason == .bucketed else { continue }
             enrolled += 1
             counts[resolution.groupIndex] += 1
@@ -47,6 +59,8 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         self.units = total
         self.enrolled = enrolled
         self.notEnrolled = total - enrolled
+        self.heldOut = heldOut
+        self.notTargeted = notTargeted
         self.groups = experiment.groups.indices.map { index in
             GroupShare(
                 group: experiment.groups[index].name,
@@ -60,7 +74,7 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case experiment, units, enrolled, notEnrolled, groups, sampleRatioPValue
+        case experiment, units, enrolled, notEnrolled, heldOut, notTargeted, groups, sampleRatioPValue
     }
 
     /// Encodes every key, the p-value as `null` when there is none.
@@ -70,6 +84,8 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         try container.encode(units, forKey: .units)
         try container.encode(enrolled, forKey: .enrolled)
         try container.encode(notEnrolled, forKey: .notEnrolled)
+        try container.encode(heldOut, forKey: .heldOut)
+        try container.encode(notTargeted, forKey: .notTargeted)
         try container.encode(groups, forKey: .groups)
         try container.encode(sampleRatioPValue, forKey: .sampleRatioPValue)
     }

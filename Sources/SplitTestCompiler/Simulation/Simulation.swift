@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// `splitc simulate`: synthetic units through every experiment.
 public enum Simulation {
     /// The deterministic id of the `index`-th synthetic unit: `unit-0`, `unit-1`, …
@@ -8,10 +10,39 @@ public enum Simulation {
     /// Resolves `unitCount` synthetic units through each experiment, in the order given.
     ///
     /// - Precondition: `unitCount ≥ 0`.
-    public static func run(_ experiments: [Experiment], unitCount: Int) -> [ExperimentSimulation] {
+    public static func run(
+        _ experiments: [Experiment], unitCount: Int, attributes: SplitTestAttributeValues = SplitTestAttributeValues()
+    ) -> [ExperimentSimulation] {
         precondition(unitCount >= 0, "the command line validates the number of units")
         // Lazy, so that a million units cost no million-string array.
         let units = (0..<unitCount).lazy.map(unitID)
-        return experiments.map { ExperimentSimulation(experiment: $0, units: units) }
+        return experiments.map { ExperimentSimulation(experiment: $0, units: units, attributes: attributes) }
     }
+
+    /// The share of `unitCount` synthetic units each holdout keeps out, against its percent.
+    public static func holdoutShares(_ holdouts: [Holdout], unitCount: Int) -> [HoldoutShare] {
+        holdouts.map { holdout in
+            let runtime = holdout.runtimeHoldout
+            var heldOut = 0
+            for index in 0..<unitCount where runtime.holds(unit: unitID(index)) { heldOut += 1 }
+            return HoldoutShare(
+                holdout: holdout.name, units: unitCount, heldOut: heldOut,
+                expectedShare: Double(holdout.buckets) / Double(Bucketing.bucketCount),
+                observedShare: unitCount == 0 ? 0 : Double(heldOut) / Double(unitCount))
+        }
+    }
+}
+
+/// How many synthetic units a holdout kept out.
+public struct HoldoutShare: Sendable, Hashable, Encodable {
+    /// The holdout's name.
+    public var holdout: String
+    /// How many units were checked.
+    public var units: Int
+    /// How many it kept out.
+    public var heldOut: Int
+    /// Its percent as a share, in `0...0.5`.
+    public var expectedShare: Double
+    /// The share of units it kept out.
+    public var observedShare: Double
 }

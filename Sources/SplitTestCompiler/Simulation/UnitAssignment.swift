@@ -15,11 +15,22 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
     public var reason: AssignmentReason
     /// The unit's group bucket in `0..<10_000`, when it was bucketed.
     public var bucket: Int?
+    /// The holdout that kept the unit out, when the reason is `holdout`.
+    public var holdout: String?
+    /// The first targeting condition the unit fails, explained, when the reason is `notTargeted`.
+    public var notTargetedBecause: String?
 
-    /// Resolves `unit` in `experiment` through the runtime's ``AssignmentRules``: the
-    /// experiment's own, or `rules` when a control document changed them.
-    public init(experiment: Experiment, unit: String, rules: AssignmentRules? = nil) {
-        let resolution = (rules ?? experiment.assignmentRules).resolve(unit: unit)
+    /// Resolves `unit` with `attributes` in `experiment` through the runtime's ``AssignmentRules``:
+    /// the experiment's own, or `rules` when a control document changed them.
+    public init(
+        experiment: Experiment, unit: String, rules: AssignmentRules? = nil,
+        attributes: SplitTestAttributeValues = SplitTestAttributeValues()
+    ) {
+        let resolution = (rules ?? experiment.assignmentRules).resolve(unit: unit, attributes: attributes)
+        self.holdout = resolution.holdout
+        if resolution.reason == .notTargeted, let targeting = experiment.targeting {
+            self.notTargetedBecause = TargetingExplanation.firstFailure(of: targeting, for: attributes)
+        }
         self.experiment = experiment.identifier
         self.unit = unit
         self.group = experiment.groups[resolution.groupIndex].name

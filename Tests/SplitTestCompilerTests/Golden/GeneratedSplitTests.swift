@@ -2,9 +2,60 @@
 // experiments/checkout/checkout_layer.yaml, experiments/difficulty_coefficient.yaml,
 // experiments/feed_prefetch.yaml, experiments/onboarding_tutorial.yaml,
 // experiments/profile_redesign.yaml, experiments/projection_banner.yaml,
-// experiments/search_suggestions.yaml. Do not edit.
+// experiments/search_suggestions.yaml, experiments/targeting/annual_plan_offer.yaml,
+// experiments/targeting/attributes.yaml, experiments/targeting/global_holdout.yaml,
+// experiments/targeting/home_widget.yaml. Do not edit.
 
 public import SplitTesting
+
+/// Discounted annual plan on the upgrade screen.
+///
+/// Owner: monetisation · Defined in experiments/targeting/annual_plan_offer.yaml
+nonisolated public struct AnnualPlanOfferSplitTest: SplitTest {
+    /// The groups of `annual_plan_offer`, in bucket order.
+    nonisolated public enum Group: String, SplitTestGroup {
+        /// Control. Weight 1, 50.00% of enrolled units.
+        case standard
+        /// Weight 1, 50.00% of enrolled units.
+        case discounted
+    }
+
+    /// The experiment's identifier, as written in its definition.
+    public static let identifier: String = "annual_plan_offer"
+
+    /// How units are assigned, compiled from the definition.
+    public static let definition = SplitTestDefinition<Group>(
+        identifier: identifier,
+        unitType: .user,
+        salt: "annual_plan_offer",
+        bucketUpperBounds: [5000, 10_000],
+        control: .standard,
+        targeting: SplitTestTargeting(conditions: [
+            SplitTestCondition(attribute: "plan", test: .oneOf([.string("trial"), .string("pro")])),
+            SplitTestCondition(attribute: "days_since_install", test: .comparisons([
+                SplitTestComparison(operator: .greaterThanOrEqual, value: .int(7)),
+            ])),
+        ])
+    )
+
+    /// The resolution this value stands for.
+    public let assignment: SplitTestAssignment<Group>
+
+    /// Wraps a resolution; the service calls this.
+    public init(assignment: SplitTestAssignment<Group>) {
+        self.assignment = assignment
+    }
+}
+
+nonisolated extension AnnualPlanOfferSplitTest.Group {
+    /// The `discount_percent` parameter of the group.
+    public var discountPercent: Int {
+        switch self {
+        case .standard: 0
+        case .discounted: 20
+        }
+    }
+}
 
 /// Which colour scheme a fresh install starts with.
 ///
@@ -29,7 +80,8 @@ nonisolated public struct AppColorSchemeTest: SplitTest {
         unitType: .device,
         salt: "app_color_scheme",
         bucketUpperBounds: [3334, 6667, 10_000],
-        control: .system
+        control: .system,
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
     /// The resolution this value stands for.
@@ -86,7 +138,8 @@ nonisolated public struct ButtonColorSplitTest: SplitTest {
         unitType: .device,
         salt: "button_color",
         bucketUpperBounds: [3334, 6667, 10_000],
-        control: .red
+        control: .red,
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
     /// The resolution this value stands for.
@@ -140,7 +193,8 @@ nonisolated public struct CheckoutButtonCopySplitTest: SplitTest {
         salt: "checkout_button_copy",
         bucketUpperBounds: [5000, 10_000],
         control: .control,
-        layer: SplitTestLayer(name: "checkout", buckets: 0..<5000)
+        layer: SplitTestLayer(name: "checkout", buckets: 0..<5000),
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
     /// The resolution this value stands for.
@@ -184,7 +238,8 @@ nonisolated public struct CheckoutExpressPaySplitTest: SplitTest {
         salt: "checkout_express_pay",
         bucketUpperBounds: [5000, 10_000],
         control: .control,
-        layer: SplitTestLayer(name: "checkout", buckets: 5000..<10_000)
+        layer: SplitTestLayer(name: "checkout", buckets: 5000..<10_000),
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
     /// The resolution this value stands for.
@@ -268,7 +323,8 @@ nonisolated public struct FeedPrefetchSplitTest: SplitTest {
         unitType: .device,
         salt: "feed_prefetch_2026_11",
         bucketUpperBounds: [5000, 7500, 10_000],
-        control: .control
+        control: .control,
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
     /// The resolution this value stands for.
@@ -312,6 +368,48 @@ nonisolated extension FeedPrefetchSplitTest.Group {
     }
 }
 
+/// Home-screen widget with today's summary.
+///
+/// Owner: home-team · Defined in experiments/targeting/home_widget.yaml
+nonisolated public struct HomeWidgetSplitTest: SplitTest {
+    /// The groups of `home_widget`, in bucket order.
+    nonisolated public enum Group: String, SplitTestGroup {
+        /// Control. Weight 1, 50.00% of enrolled units.
+        case hidden
+        /// Weight 1, 50.00% of enrolled units.
+        case shown
+    }
+
+    /// The experiment's identifier, as written in its definition.
+    public static let identifier: String = "home_widget"
+
+    /// How units are assigned, compiled from the definition.
+    public static let definition = SplitTestDefinition<Group>(
+        identifier: identifier,
+        unitType: .device,
+        salt: "home_widget",
+        bucketUpperBounds: [5000, 10_000],
+        control: .hidden,
+        trafficBuckets: 5000,
+        targeting: SplitTestTargeting(conditions: [
+            SplitTestCondition(attribute: "app_version", test: .comparisons([
+                SplitTestComparison(operator: .greaterThanOrEqual, value: .version(SplitTestVersion(components: [5, 2]))),
+                SplitTestComparison(operator: .lessThan, value: .version(SplitTestVersion(components: [6]))),
+            ])),
+            SplitTestCondition(attribute: "platform", test: .oneOf([.string("ios"), .string("ipados")])),
+        ]),
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
+    )
+
+    /// The resolution this value stands for.
+    public let assignment: SplitTestAssignment<Group>
+
+    /// Wraps a resolution; the service calls this.
+    public init(assignment: SplitTestAssignment<Group>) {
+        self.assignment = assignment
+    }
+}
+
 /// Length of the first-launch tutorial.
 ///
 /// Owner: growth-team · Defined in experiments/onboarding_tutorial.yaml
@@ -336,7 +434,8 @@ nonisolated public struct OnboardingTutorialSplitTest: SplitTest {
         salt: "onboarding_tutorial",
         bucketUpperBounds: [3334, 6667, 10_000],
         control: .fullTutorial,
-        status: .resolved(winner: .shortTutorial)
+        status: .resolved(winner: .shortTutorial),
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
     /// The resolution this value stands for.
@@ -447,7 +546,8 @@ nonisolated public struct SearchSuggestionsSplitTest: SplitTest {
         status: .stopped,
         force: [
             "qa-device-1": .ranked,
-        ]
+        ],
+        holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
     /// The resolution this value stands for.
@@ -459,17 +559,59 @@ nonisolated public struct SearchSuggestionsSplitTest: SplitTest {
     }
 }
 
+/// The custom targeting attributes the definitions declare, for `setAttributes(_:)` of
+/// `SplitTestingService`. An attribute left `nil` is not set: the conditions on it do not hold.
+nonisolated public struct SplitTestAttributes: SplitTestAttributeSource, Hashable {
+    /// The values of `plan`.
+    nonisolated public enum Plan: String, Sendable, Hashable, CaseIterable {
+        case free
+        case trial
+        case pro
+    }
+
+    /// The subscription plan of the signed-in user.
+    ///
+    /// `plan`, one of free, trial, pro.
+    public var plan: Plan?
+
+    /// Whole days since the app was first opened.
+    ///
+    /// `days_since_install`, a whole number, compared with ==, !=, <, <=, > and >=.
+    public var daysSinceInstall: Int?
+
+    /// `beta_tester`, a flag.
+    public var betaTester: Bool?
+
+    /// Sets the attributes given; the ones left out are not set.
+    public init(plan: Plan? = nil, daysSinceInstall: Int? = nil, betaTester: Bool? = nil) {
+        self.plan = plan
+        self.daysSinceInstall = daysSinceInstall
+        self.betaTester = betaTester
+    }
+
+    /// The attributes that are set, by name, as targeting reads them.
+    public var attributeValues: SplitTestAttributeValues {
+        var values = SplitTestAttributeValues()
+        if let value = self.plan { values["plan"] = .string(value.rawValue) }
+        if let value = self.daysSinceInstall { values["days_since_install"] = .int(value) }
+        if let value = self.betaTester { values["beta_tester"] = .bool(value) }
+        return values
+    }
+}
+
 /// Every generated split test, in identifier order: for debug menus, and for checking
 /// assignments that arrive from elsewhere (a backend whitelist, launch arguments).
 nonisolated public enum SplitTestCatalog {
     /// The type of each split test.
     public static let all: [any SplitTest.Type] = [
+        AnnualPlanOfferSplitTest.self,
         AppColorSchemeTest.self,
         ButtonColorSplitTest.self,
         CheckoutButtonCopySplitTest.self,
         CheckoutExpressPaySplitTest.self,
         DifficultyCoefficientSplitTest.self,
         FeedPrefetchSplitTest.self,
+        HomeWidgetSplitTest.self,
         OnboardingTutorialSplitTest.self,
         ProfileRedesignSplitTest.self,
         ProjectionBannerSplitTest.self,

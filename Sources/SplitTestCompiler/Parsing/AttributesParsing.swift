@@ -1,0 +1,117 @@
+/// The one key of an attributes document.
+enum AttributesDocumentKey: Int, FixedKey {
+    case attributes
+
+    static let names = ["attributes"]
+}
+
+/// The keys of one attribute's declaration.
+enum AttributeKey: Int, FixedKey {
+    case type, values, description
+
+    static let names = ["type", "values", "description"]
+}
+
+/// What an attributes document declared: the valid declarations, and the names of every
+/// declaration, valid or not, so that a condition on a badly declared attribute is not reported
+/// a second time as undeclared.
+struct ParsedAttributes: Sendable {
+    var declarations: [AttributeDeclaration] = []
+    var namesWritten: [String] = []
+}
+
+/// Reads an `attributes:` document: custom targeting attributes and their types (SPEC §9).
+extension ExperimentParser {
+    /// The values of an attribute's `type`.
+    static let attributeTypes = AttributeDeclaration.ValueType.allCases.map(\.rawValue)
+
+    /// The declarations of the document, whose root is a mapping with the key `attributes`.
+    mutating func parseAttributes() -> ParsedAttributes {
+        var parsed = ParsedAttributes()
+        let keys = entries(of: document.root, keys: AttributesDocumentKey.self, place: " of an attributes document")
+        guard let node = keys[.attributes]?.value else {
+            preconditionFailure("a document is read as attributes only when it has the key 'attributes'")
+        }
+        guard node.kind == .mapping, node.entryCount > 0 else {
+            log.error(
+                "'attributes' must be a mapping of attribute name to declaration, like "
+                    + "{ plan: { type: string, values: [free, pro] } }; found \(document.kindDescription(of: node))",
+                at: node)
+            return parsed
+        }
+        for entry in namedEntries(of: node, noun: "attribute", place: " in 'attributes'") {
+            parsed.namesWritten.append(entry.name)
+            if let declaration = readAttribute(entry.name, entry.pair) {
+                parsed.declarations.append(declaration)
+            }
+        }
+        return parsed
+    }
+
+    /// One declaration: `name: { type: string|int|bool, values: [...], description: ... }`.
+    private mutating func readAttribute(_ name: String, _ pair: YAMLPair) -> AttributeDeclaration? {
+        let errorsBefore = log.errorCount
+        if !NameRules.isName(name) {
+            log.error("attribute name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
+        } else if BuiltInAttributes.kind(of: name) != nil {
+            log.error(
+                "'\(name)' is a built-in attribute (\(BuiltInAttributes.names.joined(separator: ", "))); "
+                    + "it needs no declaration", at: pair.key)
+        }
+        let node = pair.value
+        guard node.kind == .mapping else {
+            log.error(
+                "the declaration of '\(Self.shown(name))' must be a mapping like { type: string }; "
+                    + "found \(document.kindDescription(of: node))", at: node)
+            return nil
+        }
+        let keys = entries(of: node, keys: AttributeKey.self, place: " of attribute '\(Self.shown(name))'")
+        var type: AttributeDeclaration.ValueType?
+        if let typeNode = keys[.type]?.value {
+            type = readChoice(typeNode, key: "type", choices: Self.attributeTypes).flatMap(AttributeDeclaration.ValueType.init)
+        } else {
+            log.error("missing required key 'type' of attribute '\(Self.shown(name))'", at: node)
+        }
+        var values: [String]?
+        if let pair = keys[.values] {
+            if type != nil && type != .string {
+                log.error("'values' is allowed for string attributes only", at: pair.key)
+            } else {
+                values = readAttributeValues(pair.value, attribute: name)
+            }
+        }
+        let description = keys[.description].flatMap { readText($0.value, key: "description") }
+        guard log.errorCount == errorsBefore, let type else { return nil }
+        return AttributeDeclaration(
+            name: name, type: type, values: values, description: description, location: file.location(of: pair.key))
+    }
+
+    /// `values: [free, trial, pro]`: names, each once, which become the cases of a Swift enum.
+    private mutating func readAttributeValues(_ node: YAMLNode, attribute: String) -> [String]? {
+        guard node.kind == .sequence, node.entryCount > 0 else {
+            log.error(
+                "'values' must be a list of names, like [free, trial, pro]; found \(document.kindDescription(of: node))",
+                at: node)
+            return nil
+        }
+        var values: [String] = []
+        var firstNodes = NameIndex<YAMLNode>(capacity: node.entryCount)
+        for position in 0..<node.entryCount {
+            let item = document.item(position, of: node)
+            guard let text = document.stringValue(of: item), NameRules.isName(text) else {
+                log.error(
+                    "value \(document.kindDescription(of: item)) of attribute '\(Self.shown(attribute))' "
+                        + NameRules.nameRequirement, at: item)
+                continue
+            }
+            if let first = firstNodes.insert(text, item) {
+                log.error(
+                    "duplicate value '\(Self.shown(text))' of attribute '\(Self.shown(attribute))'", at: item,
+                    note: ("'\(Self.shown(text))' is first listed here", first))
+                continue
+            }
+            values.append(text)
+        }
+        return values
+    }
+}

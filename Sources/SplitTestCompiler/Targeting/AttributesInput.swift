@@ -1,0 +1,102 @@
+import SplitTesting
+
+/// Attribute values given as JSON, as `splitc assign --attributes` takes them, checked against
+/// the built-in attributes and the declared ones: the same values an app sets, so that the tool
+/// resolves as the app does.
+///
+/// ```swift
+/// let values = try AttributesInput.read(
+///     Array(#"{"app_version": "5.3.1", "platform": "ios", "plan": "pro"}"#.utf8),
+///     declarations: result.attributes)
+/// ```
+public enum AttributesInput {
+    /// Why the JSON cannot be used, in words a user can act on.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// What is wrong.
+        public var message: String
+        /// The message.
+        public var description: String { message }
+
+        /// Creates a failure.
+        public init(message: String) {
+            self.message = message
+        }
+    }
+
+    /// The values `bytes` give: one JSON object of attribute name to value (`null` leaves an
+    /// attribute unset). Versions are strings or numbers, ints whole numbers, bools `true` or
+    /// `false`, and string attributes with `values` one of them.
+    public static func read(
+        _ bytes: [UInt8], declarations: [AttributeDeclaration]
+    ) throws(Failure) -> SplitTestAttributeValues {
+        let object: FlatJSONObject
+        do {
+            object = try FlatJSONObject(bytes)
+        } catch {
+            throw Failure(message: "not a JSON object of attributes: \(error.message)")
+        }
+        var kinds: [String: AttributeKind] = [:]
+        for (name, kind) in BuiltInAttributes.kinds { kinds[name] = kind }
+        for declaration in declarations { kinds[declaration.name] = AttributeKind(declaration) }
+        var values = SplitTestAttributeValues()
+        for (name, value) in object.members {
+            guard let kind = kinds[name] else {
+                throw Failure(
+                    message: "attribute '\(ExperimentParser.shown(name))' is not declared (known: "
+                        + "\(kinds.keys.sorted().joined(separator: ", ")))"
+                        + Suggestions.didYouMean(name, in: kinds.keys.sorted()))
+            }
+            if value == .null { continue }
+            values[name] = try convert(value, name: name, kind: kind)
+        }
+        return values
+    }
+
+    private static func convert(
+        _ value: FlatJSONObject.Value, name: String, kind: AttributeKind
+    ) throws(Failure) -> SplitTestAttributeValue {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .number(let number): text = number
+        case .bool(let flag):
+            guard kind == .bool else { throw Failure(message: "'\(name)' is \(kind.described), not \(flag)") }
+            return .bool(flag)
+        case .null:
+            preconditionFailure("null leaves an attribute unset before conversion")
+        }
+        let shown = ExperimentParser.shown(text)
+        switch kind {
+        case .version:
+            guard let version = SplitTestVersion(text) else {
+                throw Failure(message: "'\(name)' must be a version like 5.2.0 (whole numbers joined by dots, no leading zeros); got '\(shown)'")
+            }
+            return .version(version)
+        case .platform:
+            guard case .string = value, BuiltInAttributes.platforms.contains(text) else {
+                throw Failure(message: "'platform' must be one of \(BuiltInAttributes.platforms.joined(separator: ", ")); got '\(shown)'")
+            }
+            return .string(text)
+        case .region:
+            guard case .string = value, BuiltInAttributes.isRegionCode(text) else {
+                throw Failure(message: "'region' must be two upper-case letters (ISO 3166-1 alpha-2) like \"US\"; got '\(shown)'")
+            }
+            return .string(text)
+        case .string(let allowed):
+            guard case .string = value else { throw Failure(message: "'\(name)' is a string; got \(shown)") }
+            if let allowed, !allowed.contains(text) {
+                throw Failure(
+                    message: "'\(shown)' is not a value of '\(name)' (\(allowed.joined(separator: ", ")))"
+                        + Suggestions.didYouMean(text, in: allowed))
+            }
+            return .string(text)
+        case .int:
+            guard case .number = value, let number = Int(text) else {
+                throw Failure(message: "'\(name)' is an int; got \(shown)")
+            }
+            return .int(number)
+        case .bool:
+            throw Failure(message: "'\(name)' is a bool: true or false; got \(shown)")
+        }
+    }
+}

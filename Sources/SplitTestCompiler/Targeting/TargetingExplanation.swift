@@ -1,0 +1,29 @@
+import SplitTesting
+
+/// Why a unit is not targeted, in words: the first condition that does not hold, for
+/// `splitc assign` to explain a `notTargeted` resolution.
+public enum TargetingExplanation {
+    /// The first condition of `targeting` that `attributes` fail, explained; nil when all hold.
+    public static func firstFailure(of targeting: SplitTestTargeting, for attributes: SplitTestAttributeValues) -> String? {
+        for condition in targeting.conditions where !condition.holds(for: attributes) {
+            let name = condition.attribute
+            guard let value = attributes[name] else { return "'\(name)' is not set" }
+            switch condition.test {
+            case .oneOf(let values):
+                return "'\(name)' is \(value), not one of \(list(values))"
+            case .noneOf(let values):
+                return "'\(name)' is \(value), which is excluded (\(list(values)))"
+            case .equals(let expected):
+                return "'\(name)' is \(value), not \(expected)"
+            case .comparisons(let comparisons):
+                let failed = comparisons.first { !$0.holds(for: value) }
+                return "'\(name)' is \(value), not " + (failed.map { "\($0.operator.rawValue) \($0.value)" } ?? "comparable")
+            }
+        }
+        return nil
+    }
+
+    private static func list(_ values: [SplitTestAttributeValue]) -> String {
+        values.map(\.description).joined(separator: ", ")
+    }
+}
