@@ -34,8 +34,9 @@ public enum HTMLReport {
         .verdict{padding:6px 10px;border-radius:6px;margin:4px 0}.ok{background:#e8f5e9;color:#1b5e20}
         .bad{background:#ffebee;color:#b71c1c;font-weight:600}.note{background:#f1f3f4;color:#444}
         table{border-collapse:collapse;margin:6px 0 4px;font-variant-numeric:tabular-nums}
-        th,td{padding:3px 10px;text-align:right;border-bottom:1px solid #e0e0e0}th{background:#fafafa;font-weight:600}
-        td:first-child,th:first-child{text-align:left}.meta{color:#555}
+        th,td{padding:3px 7px;font-size:13px;text-align:right;border-bottom:1px solid #e0e0e0}th{background:#fafafa;font-weight:600}
+        td{white-space:nowrap}td:first-child,th:first-child{text-align:left}.meta{color:#555}
+        .caption{color:#555;font-size:12px;margin:0 0 4px}
         svg{display:block;margin:4px 0}svg text{font:12px -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;fill:#333}
         """
 
@@ -68,6 +69,8 @@ public enum HTMLReport {
             + "\(value(Double(readout.conflicts), "conflicts", String(readout.conflicts))) conflicts, control <b>\(escape(readout.control))</b></p>\n"
         for goal in readout.goals {
             html += "<div class=\"goal\" data-goal=\"\(escape(goal.goal))\">\n<h3>Goal: \(escape(goal.goal))</h3>\n"
+            html += "<p class=\"caption\">Dot: conversion rate; bar: its 95% interval; dashed line: the control's rate. "
+                + "Green or red: different from the control at p &lt; 0.05.</p>\n"
             html += chart(goal, control: readout.control)
             html += table(goal)
             html += "</div>\n"
@@ -77,7 +80,7 @@ public enum HTMLReport {
 
     private static func table(_ goal: GoalReadout) -> String {
         typealias F = NumberFormatting
-        var html = "<table><thead><tr><th>group</th><th>units</th><th>converted</th><th>rate</th><th>difference</th>"
+        var html = "<table><thead><tr><th>group</th><th>units</th><th>converted</th><th>rate</th><th>rate difference</th>"
             + "<th>95% interval</th><th>p</th><th>P(beat control)</th><th>value / unit</th><th>value difference</th>"
             + "<th>95% interval</th><th>p</th></tr></thead><tbody>\n"
         for group in goal.groups {
@@ -115,6 +118,11 @@ public enum HTMLReport {
             let half = NormalDistribution.quantile975 * (rate * (1 - rate) / Double(group.units)).squareRoot()
             return (group.group, rate, max(0, rate - half), min(1, rate + half))
         }
+        let verdicts = Dictionary(goal.groups.map { group -> (String, String) in
+            guard let comparison = group.vsControl, let p = comparison.pValue, p < 0.05, let difference = comparison.difference
+            else { return (group.group, group.group == control ? "#555555" : "#1565c0") }
+            return (group.group, difference > 0 ? "#2e7d32" : "#c62828")
+        }, uniquingKeysWith: { first, _ in first })
         let ends = rows.flatMap { [$0.2, $0.3] }.compactMap { $0 }
         var low = ends.min() ?? 0
         var high = ends.max() ?? 1
@@ -145,8 +153,9 @@ public enum HTMLReport {
         for (index, row) in rows.enumerated() {
             let y = 4 + rowHeight * (Double(index) + 0.5)
             let isControl = row.0 == control
-            let color = isControl ? "#555555" : "#1565c0"
-            svg += "<text x=\"\(Int(labelWidth - 8))\" y=\"\(F.fixed(y + 4, 1))\" text-anchor=\"end\">\(escape(row.0))\(isControl ? " (control)" : "")</text>\n"
+            let color = verdicts[row.0] ?? "#1565c0"
+            let label = isControl && row.0 != "control" ? "\(row.0) (control)" : row.0
+            svg += "<text x=\"\(Int(labelWidth - 8))\" y=\"\(F.fixed(y + 4, 1))\" text-anchor=\"end\"\(isControl ? " font-weight=\"600\"" : "")>\(escape(label))</text>\n"
             guard let rate = row.1, let lower = row.2, let upper = row.3 else {
                 svg += "<text x=\"\(Int(labelWidth + 8))\" y=\"\(F.fixed(y + 4, 1))\">no units</text>\n"
                 continue
