@@ -46,17 +46,17 @@ public enum HTMLReport {
         var html = ""
         let srm = readout.srm
         if srm.flagged {
-            html += "<div class=\"verdict bad\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio mismatch (p = \(value(srm.pValue, "srm.p_value", F.pValue(srm.pValue)))): do not trust these results</div>\n"
+            html += "<div class=\"verdict bad\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio mismatch (\(value(srm.pValue, "srm.p_value", F.pClause(srm.pValue)))): do not trust these results</div>\n"
         } else if readout.kind == .holdout && !srm.weightsKnown {
             html += "<div class=\"verdict note\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): holdout, sample ratio not checked</div>\n"
         } else {
-            html += "<div class=\"verdict ok\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio ok (p = \(value(srm.pValue, "srm.p_value", F.pValue(srm.pValue))))\(srm.weightsKnown ? "" : ", equal weights assumed")</div>\n"
+            html += "<div class=\"verdict ok\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio ok (\(value(srm.pValue, "srm.p_value", F.pClause(srm.pValue))))\(srm.weightsKnown ? "" : ", equal weights assumed")</div>\n"
         }
         if let check = readout.aaCheck {
             let worst = (check.pValues + check.valuePValues).compactMap(\.pValue).min()
             html += check.flagged
-                ? "<div class=\"verdict bad\" data-verdict=\"aa\" data-experiment=\"\(name)\">\(name): A/A check failed (smallest p = \(F.pValue(worst))): control_check differs from control</div>\n"
-                : "<div class=\"verdict ok\" data-verdict=\"aa\" data-experiment=\"\(name)\">\(name): A/A check ok (smallest p = \(F.pValue(worst)))</div>\n"
+                ? "<div class=\"verdict bad\" data-verdict=\"aa\" data-experiment=\"\(name)\">\(name): A/A check failed (smallest \(F.pClause(worst))): control_check differs from control</div>\n"
+                : "<div class=\"verdict ok\" data-verdict=\"aa\" data-experiment=\"\(name)\">\(name): A/A check ok (smallest \(F.pClause(worst)))</div>\n"
         }
         return html
     }

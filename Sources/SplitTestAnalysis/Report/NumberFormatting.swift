@@ -32,6 +32,12 @@ enum NumberFormatting {
         return value < 0.0001 ? "< 0.0001" : fixed(value, 4)
     }
 
+    /// `p = 0.0123` or `p < 0.0001`.
+    static func pClause(_ value: Double?) -> String {
+        guard let value else { return "p = –" }
+        return value < 0.0001 ? "p < 0.0001" : "p = " + fixed(value, 4)
+    }
+
     /// Pads `text` on the right (left when `leading`) to `width` characters.
     static func pad(_ text: String, _ width: Int, leading: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))

@@ -13,18 +13,18 @@ public enum TextReport {
         lines.append("\(title): \(readout.units) units, \(readout.conflicts) conflicts, control '\(readout.control)'")
         let srm = readout.srm
         if srm.flagged {
-            lines.append("  !! SAMPLE RATIO MISMATCH (p = \(F.pValue(srm.pValue)) < 0.001): the split is not what the weights promise; do not trust these results")
+            lines.append("  !! SAMPLE RATIO MISMATCH (\(F.pClause(srm.pValue)), below 0.001): the split is not what the weights promise; do not trust these results")
         } else if readout.kind == .holdout && !srm.weightsKnown {
             lines.append("  sample ratio: not checked for a holdout")
         } else {
             let note = srm.weightsKnown ? "" : " (equal weights assumed: no definitions)"
-            lines.append("  sample ratio: ok (chi-square \(F.fixed(srm.chiSquare, 3)), p = \(F.pValue(srm.pValue)))\(note)")
+            lines.append("  sample ratio: ok (chi-square \(F.fixed(srm.chiSquare, 3)), \(F.pClause(srm.pValue)))\(note)")
         }
         if let check = readout.aaCheck {
             let worst = (check.pValues + check.valuePValues).compactMap(\.pValue).min()
             lines.append(check.flagged
-                ? "  !! A/A CHECK FAILED: control_check differs from control (p = \(F.pValue(worst)) < 0.01); the setup is suspect"
-                : "  A/A check: ok (smallest p = \(F.pValue(worst)))")
+                ? "  !! A/A CHECK FAILED: control_check differs from control (\(F.pClause(worst)), below 0.01); the setup is suspect"
+                : "  A/A check: ok (smallest \(F.pClause(worst)))")
         }
         for goal in readout.goals {
             lines.append("  goal \(goal.goal):")
