@@ -14,5 +14,11 @@ let package = Package(
             name: "CompilerFuzzer",
             dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
         ),
+        // The event-line parser and the readout's counting, over arbitrary event files; seeds
+        // under seeds/events/.
+        .executableTarget(
+            name: "EventLogFuzzer",
+            dependencies: [.product(name: "SplitTestAnalysis", package: "SplitTesting")]
+        ),
     ]
 )

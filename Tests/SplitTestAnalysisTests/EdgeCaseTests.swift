@@ -69,6 +69,13 @@ import Testing
         try Self.assertNoNaN(totals)
     }
 
+    @Test func valuesWhoseSquaresOverflowGiveNoValueTest() throws {
+        let totals = Self.totals(units: [3, 3], converted: [1, 2], values: [1e300, 2e300], squares: [.infinity, .infinity])
+        let comparison = try Self.comparison(totals)
+        #expect(comparison.valuePValue == nil && comparison.valueCILow == nil)
+        try Self.assertNoNaN(totals)
+    }
+
     @Test func aaCheckFlagsADifferenceBetweenTwoControls() {
         let totals = ExperimentTotals(
             experiment: "aa", kind: .experiment, groups: ["control", "control_check", "blue"], weights: [1, 1, 1],

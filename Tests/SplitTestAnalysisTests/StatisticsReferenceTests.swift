@@ -54,7 +54,7 @@ import Testing
             let comparison = try #require(MeanComparison.compare(control: moments(control), treatment: moments(treatment)))
             cases.append([
                 "kind": "welch", "control": control, "treatment": treatment,
-                "difference": comparison.difference, "ci_low": comparison.ciLow ?? NSNull(),
+                "difference": comparison.difference ?? NSNull(), "ci_low": comparison.ciLow ?? NSNull(),
                 "ci_high": comparison.ciHigh ?? NSNull(), "p_value": comparison.pValue ?? NSNull(),
                 "degrees_of_freedom": comparison.degreesOfFreedom ?? NSNull(),
             ])

@@ -1,8 +1,8 @@
 /// A treatment's mean value per unit against the control's: Welch's t-test with
 /// Welch–Satterthwaite degrees of freedom, and the 95% interval from the same t distribution.
 public struct MeanComparison: Sendable, Hashable {
-    /// Treatment mean minus control mean.
-    public var difference: Double
+    /// Treatment mean minus control mean; `nil` when the values overflow.
+    public var difference: Double?
     /// The lower end of the 95% interval; `nil` when both groups have no variance.
     public var ciLow: Double?
     /// The upper end of the 95% interval; `nil` when both groups have no variance.
@@ -20,12 +20,15 @@ public struct MeanComparison: Sendable, Hashable {
         let share0 = control.variance / Double(control.units)
         let share1 = treatment.variance / Double(treatment.units)
         let squareError = share0 + share1
-        guard squareError > 0 else {
-            return MeanComparison(difference: difference, ciLow: nil, ciHigh: nil, pValue: nil, degreesOfFreedom: nil)
-        }
         let degreesOfFreedom =
             squareError * squareError
             / (share0 * share0 / Double(control.units - 1) + share1 * share1 / Double(treatment.units - 1))
+        // No variance, or values so large that their squares overflow: no test, never NaN.
+        guard squareError > 0, squareError.isFinite, difference.isFinite, degreesOfFreedom.isFinite, degreesOfFreedom > 0
+        else {
+            return MeanComparison(
+                difference: difference.isFinite ? difference : nil, ciLow: nil, ciHigh: nil, pValue: nil, degreesOfFreedom: nil)
+        }
         let error = squareError.squareRoot()
         let quantile = StudentTDistribution.upperQuantile(0.975, degreesOfFreedom: degreesOfFreedom)
         return MeanComparison(
