@@ -61,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "splittest-demo",
-            dependencies: ["SplitTesting"],
+            dependencies: ["SplitTesting", "SplitTestAnalysis"],
             plugins: ["SplitTestPlugin"]
         ),
         .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting"], exclude: ["Fixtures"]),
