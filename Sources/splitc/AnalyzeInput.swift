@@ -54,7 +54,8 @@ final class ProgressLine {
 
     func update(done: Int, total: Int) {
         guard total > 0, isTerminal || Date().timeIntervalSince(start) > 3 else { return }
-        let percent = min(100, done * 100 / total)
+        // A terminal line is rewritten in place at every percent; a log gets a line per 10%.
+        let percent = min(100, done * 100 / total) / (isTerminal ? 1 : 10) * (isTerminal ? 1 : 10)
         guard percent != lastPercent else { return }
         lastPercent = percent
         shown = true

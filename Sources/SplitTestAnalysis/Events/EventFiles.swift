@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads event files into an ``EventAccumulator`` in its two passes: every line is parsed once,
 /// in the pass it belongs to (a cheap byte search decides which), and bad lines become
 /// ``InputIssue``s while the rest is read.
@@ -74,27 +80,24 @@ public enum EventFiles {
 
     /// Whether the line mentions `split_test_exposure"` or `split_test_holdout"`: the lines of pass 1.
     static func isExposureOrHoldout(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = bytes.count
-        let markerCount = marker.count
-        guard count > markerCount else { return false }
-        var index = 0
-        while index + markerCount <= count {
-            guard bytes[index] == 0x73 else {
-                index += 1
-                continue
+        guard var start = bytes.baseAddress else { return false }
+        var remaining = bytes.count
+        return marker.withUnsafeBytes { needle in
+            while remaining >= needle.count {
+                // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
+                guard let found = memchr(start, Int32(needle[0]), remaining - needle.count + 1) else { return false }
+                let candidate = found.assumingMemoryBound(to: UInt8.self)
+                let skipped = start.distance(to: candidate)
+                if let pattern = needle.baseAddress, memcmp(candidate, pattern, needle.count) == 0 {
+                    let offset = skipped + needle.count
+                    let rest = UnsafeBufferPointer(start: start + offset, count: remaining - offset)
+                    if hasPrefix(rest, at: 0, exposure) || hasPrefix(rest, at: 0, holdout) { return true }
+                }
+                start += skipped + 1
+                remaining -= skipped + 1
             }
-            var matches = true
-            for offset in 1..<markerCount where bytes[index + offset] != marker[offset] {
-                matches = false
-                break
-            }
-            if matches {
-                let rest = index + markerCount
-                if hasPrefix(bytes, at: rest, exposure) || hasPrefix(bytes, at: rest, holdout) { return true }
-            }
-            index += 1
+            return false
         }
-        return false
     }
 
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ prefix: [UInt8]) -> Bool {

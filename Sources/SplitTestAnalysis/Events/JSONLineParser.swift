@@ -105,17 +105,28 @@ public struct JSONLineParser {
         guard let first = peek else { throw Problem.malformed("missing value") }
         switch first {
         case 0x22:
+            switch field {
+            case .other, .properties:
+                // Not needed: skipped without building a string.
+                _ = try readStringRange()
+                return
+            case .date:
+                let range = try readStringRange()
+                guard let time = EventTime.parse(UnsafeBufferPointer(rebasing: bytes[range])) else {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                    throw Problem.missingField("\"date\" is not an ISO 8601 time: \(text)")
+                }
+                event.time = time
+                sawTime = true
+                return
+            default: break
+            }
             let text = try readString()
             switch field {
             case .event:
                 event.name = text
                 sawName = true
-            case .date:
-                guard let time = EventTime.parse(Array(text.utf8)) else {
-                    throw Problem.missingField("\"date\" is not an ISO 8601 time: \(text)")
-                }
-                event.time = time
-                sawTime = true
+            case .date: break
             case .lineUser: lineUser = text
             case .experiment: event.experiment = text
             case .group: event.group = text
