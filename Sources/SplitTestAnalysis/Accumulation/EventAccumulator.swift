@@ -10,7 +10,9 @@ public struct EventAccumulator {
     private var tableIndex: [String: Int] = [:]
     private let definitions: [String: AnalysisDefinition]?
     private let holdoutDefinitions: [HoldoutDefinition]
-    private var holdoutUnits: [String: [String: Double]] = [:]
+    private var holdoutUnits: [String: [Int32: Double]] = [:]
+    /// Every unit id seen in an exposure or a holdout event, numbered once for all tables.
+    private var unitNumbers: [String: Int32] = [:]
     private var holdoutOrder: [String] = []
 
     // Per slot.
@@ -65,8 +67,9 @@ public struct EventAccumulator {
                 return record(InputIssue(file: file, line: line, kind: .missingField, message: "a holdout event needs \"holdout\" and \"unit\""))
             }
             if holdoutUnits[holdout] == nil { holdoutOrder.append(holdout) }
-            let known = holdoutUnits[holdout, default: [:]][unit]
-            holdoutUnits[holdout, default: [:]][unit] = min(known ?? event.time, event.time)
+            let number = unitNumber(unit)
+            let known = holdoutUnits[holdout, default: [:]][number]
+            holdoutUnits[holdout, default: [:]][number] = min(known ?? event.time, event.time)
             return
         }
         guard event.name == EventName.exposure else { return }
@@ -79,7 +82,8 @@ public struct EventAccumulator {
         guard let groupNumber = tables[tableNumber].index(of: group) else {
             return record(InputIssue(file: file, line: line, kind: .unknownGroup, message: "'\(experiment)' has no group '\(group)'; the exposure is left out"))
         }
-        if let slot = tables[tableNumber].slots[unit].map(Self.slotIndex) {
+        let number = unitNumber(unit)
+        if let slot = tables[tableNumber].slot(of: number) {
             slotTime[slot] = min(slotTime[slot], event.time)
             if slotGroup[slot] != groupNumber, !slotConflict[slot] {
                 slotConflict[slot] = true
@@ -89,10 +93,15 @@ public struct EventAccumulator {
             }
             return
         }
-        tables[tableNumber].slots[unit] = newSlot(table: tableNumber, group: groupNumber, time: event.time)
+        tables[tableNumber].set(newSlot(table: tableNumber, group: groupNumber, time: event.time), for: number)
     }
 
-    private static func slotIndex(_ slot: Int32) -> Int { Int(slot) }
+    private mutating func unitNumber(_ unit: String) -> Int32 {
+        if let number = unitNumbers[unit] { return number }
+        let number = Int32(unitNumbers.count)
+        unitNumbers[unit] = number
+        return number
+    }
 
     private mutating func newSlot(table: Int, group: Int32, time: Double) -> Int32 {
         slotGroup.append(group)
@@ -116,19 +125,19 @@ public struct EventAccumulator {
             tableIndex[name] = tableNumber
             let heldOut = holdoutUnits[name] ?? [:]
             for (unit, time) in heldOut {
-                tables[tableNumber].slots[unit] = newSlot(table: tableNumber, group: 0, time: time)
+                tables[tableNumber].set(newSlot(table: tableNumber, group: 0, time: time), for: unit)
             }
             for experiment in experimentTables where covered?.contains(tables[experiment].name) ?? true {
-                for (unit, slot) in tables[experiment].slots where !slotConflict[Int(slot)] {
-                    let time = slotTime[Int(slot)]
-                    if let existing = tables[tableNumber].slots[unit].map(Self.slotIndex) {
+                for (unit, slot) in tables[experiment].members where !slotConflict[slot] {
+                    let time = slotTime[slot]
+                    if let existing = tables[tableNumber].slot(of: unit) {
                         if slotGroup[existing] == 0 {
                             slotConflict[existing] = true
                         } else {
                             slotTime[existing] = min(slotTime[existing], time)
                         }
                     } else {
-                        tables[tableNumber].slots[unit] = newSlot(table: tableNumber, group: 1, time: time)
+                        tables[tableNumber].set(newSlot(table: tableNumber, group: 1, time: time), for: unit)
                     }
                 }
             }
@@ -154,9 +163,9 @@ public struct EventAccumulator {
         var credited = false
         var known = false
         for unit in [event.device, event.user == event.device ? nil : event.user] {
-            guard let unit else { continue }
+            guard let unit, let unitNumber = unitNumbers[unit] else { continue }
             for table in tables.indices {
-                guard let slot = tables[table].slots[unit].map(Self.slotIndex) else { continue }
+                guard let slot = tables[table].slot(of: unitNumber) else { continue }
                 known = true
                 guard event.time >= slotTime[slot] else { continue }
                 credited = true
@@ -194,7 +203,7 @@ public struct EventAccumulator {
             var goalConverted = [[Int]](repeating: units, count: goalNames.count)
             var goalSum = [[Double]](repeating: [Double](repeating: 0, count: groupCount), count: goalNames.count)
             var goalSquares = goalSum
-            for slot in table.slots.values.map(Int.init).sorted() {
+            for (_, slot) in table.members {
                 if slotConflict[slot] {
                     conflicts += 1
                     continue
