@@ -68,7 +68,13 @@ struct Analyze: ParsableCommand {
         } else {
             totals = try AnalyzeInput.fromEvents(events, definitions: definitions)
         }
-        if let experiment { totals = totals.filter { $0.experiment == experiment } }
+        if let experiment {
+            let known = totals.map(\.experiment)
+            totals = totals.filter { $0.experiment == experiment }
+            if totals.isEmpty {
+                throw InputError("no experiment '\(experiment)' in the input (it has: \(known.joined(separator: ", ")))")
+            }
+        }
         if let goal {
             totals = totals.map { experiment in
                 var filtered = experiment

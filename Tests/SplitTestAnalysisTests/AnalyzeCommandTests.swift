@@ -91,5 +91,10 @@ import Testing
         let outcome = try ExternalProcess.splitc(["analyze", "missing.jsonl"], in: folder)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("missing.jsonl"))
+        try Data(EventLines.exposure("button_color", "red", unit: "u", at: 0).utf8)
+            .write(to: folder.appendingPathComponent("events.jsonl"))
+        let unknown = try ExternalProcess.splitc(["analyze", "events.jsonl", "--experiment", "button_colour"], in: folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no experiment 'button_colour'") && unknown.stderr.contains("button_color"))
     }
 }
