@@ -36,7 +36,7 @@ public enum HTMLReport {
         table{border-collapse:collapse;margin:6px 0 4px;font-variant-numeric:tabular-nums}
         th,td{padding:3px 7px;font-size:13px;text-align:right;border-bottom:1px solid #e0e0e0}th{background:#fafafa;font-weight:600}
         td{white-space:nowrap}td:first-child,th:first-child{text-align:left}.meta{color:#555}
-        .caption{color:#555;font-size:12px;margin:0 0 4px}
+        .caption{color:#555;font-size:12px;margin:0 0 4px}.scroll{overflow-x:auto}
         svg{display:block;margin:4px 0}svg text{font:12px -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;fill:#333}
         """
 
@@ -80,8 +80,8 @@ public enum HTMLReport {
 
     private static func table(_ goal: GoalReadout) -> String {
         typealias F = NumberFormatting
-        var html = "<table><thead><tr><th>group</th><th>units</th><th>converted</th><th>rate</th><th>rate difference</th>"
-            + "<th>95% interval</th><th>p</th><th>P(beat control)</th><th>value / unit</th><th>value difference</th>"
+        var html = "<div class=\"scroll\"><table><thead><tr><th>group</th><th>units</th><th>converted</th><th>rate</th><th>difference (pp)</th><th>relative</th>"
+            + "<th>95% interval (pp)</th><th>p</th><th>P(beat control)</th><th>value / unit</th><th>value difference</th>"
             + "<th>95% interval</th><th>p</th></tr></thead><tbody>\n"
         for group in goal.groups {
             html += "<tr data-group=\"\(escape(group.group))\"><td>\(escape(group.group))</td>"
@@ -89,12 +89,13 @@ public enum HTMLReport {
             html += "<td>\(value(Double(group.converted), "converted", String(group.converted)))</td>"
             html += "<td>\(value(group.conversionRate, "conversion_rate", F.percent(group.conversionRate)))</td>"
             if let comparison = group.vsControl {
-                html += "<td>\(value(comparison.difference, "difference", F.signedPercent(comparison.difference)))</td>"
-                html += "<td>\(value(comparison.ciLow, "ci_low", F.signedPercent(comparison.ciLow))) … \(value(comparison.ciHigh, "ci_high", F.signedPercent(comparison.ciHigh)))</td>"
+                html += "<td>\(value(comparison.difference, "difference", F.signedPoints(comparison.difference, unit: false)))</td>"
+                html += "<td>\(value(comparison.relativeDifference, "relative_difference", F.signedPercent(comparison.relativeDifference, 1)))</td>"
+                html += "<td>\(value(comparison.ciLow, "ci_low", F.signedPoints(comparison.ciLow, unit: false))) … \(value(comparison.ciHigh, "ci_high", F.signedPoints(comparison.ciHigh, unit: false)))</td>"
                 html += "<td>\(value(comparison.pValue, "p_value", F.pValue(comparison.pValue)))</td>"
                 html += "<td>\(value(comparison.probabilityToBeatControl, "probability_to_beat_control", F.percent(comparison.probabilityToBeatControl, 1)))</td>"
             } else {
-                html += "<td colspan=\"4\">control</td>"
+                html += "<td colspan=\"5\">control</td>"
             }
             html += "<td>\(value(group.valueMean, "value_mean", F.fixed(group.valueMean, 4)))</td>"
             if let comparison = group.vsControl {
@@ -106,7 +107,7 @@ public enum HTMLReport {
             }
             html += "</tr>\n"
         }
-        return html + "</tbody></table>\n"
+        return html + "</tbody></table></div>\n"
     }
 
     /// Each group's rate as a dot with its 95% interval as a bar, and a dashed line at the
@@ -140,7 +141,7 @@ public enum HTMLReport {
         let width = labelWidth + plotWidth + 170
         let height = Double(rows.count) * rowHeight + 40
         func x(_ rate: Double) -> String { F.fixed(labelWidth + (rate - low) / (high - low) * plotWidth, 1) }
-        var svg = "<svg class=\"chart\" data-goal=\"\(escape(goal.goal))\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"conversion rate of \(escape(goal.goal)) per group with 95% intervals\">\n"
+        var svg = "<svg class=\"chart\" data-goal=\"\(escape(goal.goal))\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"conversion rate of \(escape(goal.goal)) per group with 95% intervals\">\n"
         svg += "<rect x=\"\(Int(labelWidth))\" y=\"4\" width=\"\(Int(plotWidth))\" height=\"\(Int(height - 34))\" fill=\"#fafafa\" stroke=\"#e0e0e0\"/>\n"
         for tick in 0...4 {
             let rate = low + (high - low) * Double(tick) / 4

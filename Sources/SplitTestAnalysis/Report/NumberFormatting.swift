@@ -26,6 +26,12 @@ enum NumberFormatting {
         return (value >= 0 ? "+" : "") + percent(value, digits)
     }
 
+    /// A signed difference of two rates in percentage points: `+1.20 pp` (`+1.20` without `unit`).
+    static func signedPoints(_ value: Double?, unit: Bool = true) -> String {
+        guard let value, value.isFinite else { return "–" }
+        return (value >= 0 ? "+" : "") + fixed(value * 100, 2) + (unit ? " pp" : "")
+    }
+
     /// A p-value: four decimals, or `< 0.0001`.
     static func pValue(_ value: Double?) -> String {
         guard let value else { return "–" }
