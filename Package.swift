@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SplitTesting", targets: ["SplitTesting"]),
         // The compiler as a library, for tools (benchmarks, fuzzing); its API is not stable.
         .library(name: "SplitTestCompiler", targets: ["SplitTestCompiler"]),
+        // The readout of `splitc analyze` as a library, for tools; its API is not stable.
+        .library(name: "SplitTestAnalysis", targets: ["SplitTestAnalysis"]),
         .executable(name: "splitc", targets: ["splitc"]),
         .plugin(name: "SplitTestPlugin", targets: ["SplitTestPlugin"]),
         .plugin(name: "SplitTestCommandPlugin", targets: ["SplitTestCommandPlugin"]),
@@ -29,11 +31,15 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting"]),
+        // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out.
+        // Standard library only, so that any tool (the demo, a server) can link it.
+        .target(name: "SplitTestAnalysis"),
         .executableTarget(
             name: "splitc",
             dependencies: [
                 "SplitTestCompiler",
                 "SplitTesting",
+                "SplitTestAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -59,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "splittest-demo",
-            dependencies: ["SplitTesting"],
+            dependencies: ["SplitTesting", "SplitTestAnalysis"],
             plugins: ["SplitTestPlugin"]
         ),
         .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting"], exclude: ["Fixtures"]),
@@ -72,6 +78,13 @@ let package = Package(
         ),
         .testTarget(name: "SplitcTests", dependencies: ["splitc", "SplitTestCompiler", "SplitTesting"]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
+        // The readout's statistics against SciPy and statsmodels (a Python script), its power on
+        // simulated data, and `splitc analyze` end to end; the scripts are read as files.
+        .testTarget(
+            name: "SplitTestAnalysisTests",
+            dependencies: ["SplitTestAnalysis", "splitc"],
+            exclude: ["Scripts"]
+        ),
         // The committed golden output compiled against the real runtime, in a plain target and
         // in one whose declarations are main-actor isolated by default.
         .testTarget(name: "GeneratedCodeTests", dependencies: ["SplitTesting"]),

@@ -24,5 +24,11 @@ let package = Package(
             name: "AttributesFuzzer",
             dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
         ),
+        // The event-line parser and the readout's counting, over arbitrary event files; seeds
+        // under seeds/events/.
+        .executableTarget(
+            name: "EventLogFuzzer",
+            dependencies: [.product(name: "SplitTestAnalysis", package: "SplitTesting")]
+        ),
     ]
 )

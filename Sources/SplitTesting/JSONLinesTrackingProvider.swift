@@ -7,7 +7,12 @@ import Foundation
 /// {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"experiment":"button_color","group":"blue","unit":"3F25…"},"user":"user-42"}
 /// ```
 ///
-/// `user` is present while a user is associated. Lines are written on a background queue, in the
+/// ```json
+/// {"date":"2026-03-01T12:00:05Z","event":"split_test_goal","properties":{"device":"3F25…","goal":"purchase","split_test-button_color":"blue","user":"user-42","value":3.99},"user":"user-42"}
+/// ```
+///
+/// `user` is present while a user is associated. Goal events carry `device` and, when signed in,
+/// `user` among their properties, so that `splitc analyze` joins them to the exposed units. Lines are written on a background queue, in the
 /// order events arrive; ``flush()`` waits for them. A file that cannot be written is reported
 /// through `report` (once until a write succeeds again) and those events are dropped.
 ///

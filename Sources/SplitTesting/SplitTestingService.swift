@@ -132,12 +132,19 @@ public final class SplitTestingService: Sendable {
     /// experiment the device and the signed-in user have been exposed to, so the outcome can be
     /// credited to those groups. A goal with no prior exposure is still sent, crediting nothing.
     ///
+    /// The event also carries `device` (the device id, created on first use like
+    /// ``deviceID``) and, while a user is signed in, `user`: the units of device- and user-level
+    /// experiments, so that `splitc analyze` joins the goal to the units that were exposed.
+    ///
     /// ```swift
     /// service.trackGoal("purchase", value: 3.99)
     /// ```
     public func trackGoal(_ goal: String, value: Double? = nil) {
-        let units = state.withLock { state in [state.deviceID, state.userID].compactMap { $0 } }
-        var properties: [String: TrackingValue] = ["goal": .string(goal)]
+        let device = deviceID
+        let user = currentUserID
+        let units = [device] + (user.map { [$0] } ?? [])
+        var properties: [String: TrackingValue] = ["goal": .string(goal), "device": .string(device)]
+        if let user { properties["user"] = .string(user) }
         if let value { properties["value"] = .double(value) }
         for (experiment, group) in exposures.exposedGroups(units: units) {
             properties[TrackingEvent.groupPropertyName(experiment: experiment)] = .string(group)

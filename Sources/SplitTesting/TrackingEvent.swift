@@ -14,8 +14,9 @@ public struct TrackingEvent: Sendable, Hashable {
     /// Properties: `experiment`, `group`, `unit`.
     public static let exposureIdentifier = "split_test_exposure"
     /// The identifier of a goal sent by ``SplitTestingService/trackGoal(_:value:)``.
-    /// Properties: `goal`, `value` when given, and `split_test-<experiment>` set to the group
-    /// for every experiment the unit has been exposed to.
+    /// Properties: `goal`, `value` when given, `device` (the device id), `user` while a user is
+    /// signed in, and `split_test-<experiment>` set to the group for every experiment the device
+    /// or the user has been exposed to.
     public static let goalIdentifier = "split_test_goal"
     /// The identifier of a holdout event: the unit is kept out of the experiments a holdout
     /// covers, and was about to see one of them. Properties: `holdout`, `unit`. Sent once per

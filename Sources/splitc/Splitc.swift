@@ -9,7 +9,10 @@ struct Splitc: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "splitc",
         abstract: "Compiles split-test definitions (YAML) into typed Swift.",
-        subcommands: [Lint.self, Generate.self, Assign.self, Simulate.self, Schema.self, Publish.self, Keygen.self]
+        subcommands: [
+            Lint.self, Generate.self, Assign.self, Simulate.self, Analyze.self, Schema.self, Publish.self,
+            Keygen.self,
+        ]
     )
 
     /// Runs the command and maps every outcome onto the three documented exit codes, instead of

@@ -77,7 +77,7 @@ import SplitTesting
         let goal = recorder.events[0]
         #expect(goal.identifier == TrackingEvent.goalIdentifier)
         #expect(goal.properties == [
-            "goal": "purchase", "value": 3.99,
+            "goal": "purchase", "value": 3.99, "device": .string(service.deviceID), "user": "user-b",
             "split_test-onboarding_tutorial": .string(onboarding.currentGroup.rawValue),
             "split_test-button_color": .string(button.currentGroup.rawValue),
         ])
@@ -88,6 +88,17 @@ import SplitTesting
         _ = service.fetchSplitTest(ButtonColorSplitTest.self)
         service.trackGoal("signup")
         #expect(recorder.events.map(\.identifier) == [TrackingEvent.goalIdentifier])
-        #expect(recorder.events.first?.properties == ["goal": "signup"])
+        #expect(recorder.events.first?.properties == ["goal": "signup", "device": .string(service.deviceID)])
+    }
+
+    @Test func goalCarriesTheDeviceAndNoUserWhenSignedOut() {
+        let (service, recorder) = Self.makeService()
+        service.associate(user: "user-a")
+        service.dissociate()
+        service.trackGoal("signup", value: 0)
+        let properties = recorder.events.first?.properties
+        #expect(properties?["device"] == .string(service.deviceID))
+        #expect(properties?["user"] == nil)
+        #expect(properties?["value"] == 0.0)
     }
 }

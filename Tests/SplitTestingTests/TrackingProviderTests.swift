@@ -47,6 +47,8 @@ import Testing
         #expect(objects[1]["user"] as? String == "user-ø")
         let goal = try #require(objects[1]["properties"] as? [String: Any])
         #expect(goal["value"] as? Double == 3.99)
+        #expect(goal["device"] as? String == "device-1")
+        #expect(goal["user"] as? String == "user-ø")
         let odd = try #require(objects[2]["properties"] as? [String: Any])
         #expect(odd["nan"] as? String == "nan")
         #expect(odd["flag"] as? Bool == true)

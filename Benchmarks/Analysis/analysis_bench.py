@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""SPEC section 11, analysis: `splitc analyze` over generated events, against DuckDB running the SQL
+that `splitc analyze --emit-sql duckdb` prints over the same file, in the same run; and the peak
+resident memory of `splitc analyze` against the number of units.
+
+    python3 Benchmarks/Analysis/analysis_bench.py SPLITC [--events 10000000] [--units 1000000]
+
+SPLITC is a release build (`swift build -c release --product splitc`). The events are generated
+here (3 experiments, 2 goals; not committed) into a temporary folder and removed afterwards.
+Needs `python3 -m pip install duckdb`.
+"""
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+EXPERIMENTS = [("button_color", ["red", "blue", "dark_gray"]), ("checkout_copy", ["control", "short"]),
+               ("onboarding", ["control", "control_check", "guided"])]
+
+
+def generate(path, events, units, seed=11):
+    """Writes about `events` lines for `units` devices: each exposed to the 3 experiments, then goals."""
+    generator = random.Random(seed)
+    goals_per_unit = max(0.0, events / units - len(EXPERIMENTS))
+    written = 0
+    with open(path, "w", buffering=1 << 20) as out:
+        for index in range(units):
+            device = f"{index:08x}-4f89-11d3-9a0c-0305e82c3301"
+            second = index % 86_400
+            stamp = f"2026-03-01T{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}Z"
+            for experiment, groups in EXPERIMENTS:
+                group = groups[generator.randrange(len(groups))]
+                out.write(f'{{"date":"{stamp}","event":"split_test_exposure","properties":{{"experiment":"{experiment}",'
+                          f'"group":"{group}","unit":"{device}"}}}}\n')
+                written += 1
+            count = int(goals_per_unit) + (1 if generator.random() < goals_per_unit % 1 else 0)
+            for _ in range(count):
+                if generator.random() < 0.5:
+                    value = generator.randrange(100, 10_000) / 100
+                    out.write(f'{{"date":"{stamp}","event":"split_test_goal","properties":{{"device":"{device}",'
+                              f'"goal":"purchase","value":{value}}}}}\n')
+                else:
+                    out.write(f'{{"date":"{stamp}","event":"split_test_goal","properties":{{"device":"{device}",'
+                              f'"goal":"signup"}}}}\n')
+                written += 1
+    return written
+
+
+def run_splitc(splitc, path, output):
+    """Wall time and peak resident memory (MiB) of one `splitc analyze`."""
+    start = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", splitc, "analyze", path, "--format", "json", "--output", output],
+                            capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"splitc analyze failed: {result.stderr}")
+    peak_kib = int(result.stderr.strip().splitlines()[-1])
+    return elapsed, peak_kib / 1024
+
+
+def run_duckdb(splitc, path, output):
+    import duckdb
+    sql = subprocess.run([splitc, "analyze", "--emit-sql", "duckdb", "--events-table", "events"],
+                         capture_output=True, text=True, check=True).stdout
+    start = time.perf_counter()
+    connection = duckdb.connect()
+    connection.execute(f"""
+        CREATE VIEW events AS
+        SELECT event AS event_name, CAST(date AS TIMESTAMPTZ) AS event_time,
+               properties.experiment AS experiment, properties."group" AS group_name, properties.unit AS unit_id,
+               properties.goal AS goal, properties.value AS value, properties.device AS device_id,
+               COALESCE(properties."user", "user") AS user_id
+        FROM read_json('{path}', format = 'newline_delimited', columns = {{
+            'date': 'VARCHAR', 'event': 'VARCHAR', 'user': 'VARCHAR',
+            'properties': 'STRUCT(experiment VARCHAR, "group" VARCHAR, unit VARCHAR, goal VARCHAR, value DOUBLE, device VARCHAR, "user" VARCHAR)'}})
+        """)
+    connection.execute(f"COPY ({sql}) TO '{output}' (HEADER)")
+    elapsed = time.perf_counter() - start
+    connection.close()
+    return elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("splitc")
+    parser.add_argument("--events", type=int, default=10_000_000)
+    parser.add_argument("--units", type=int, default=1_000_000)
+    parser.add_argument("--memory-units", default="100000,300000", help="smaller unit counts for the memory curve")
+    arguments = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="analysis-bench-")
+    try:
+        rows = []
+        sizes = [int(size) for size in arguments.memory_units.split(",") if size] + [arguments.units]
+        for units in sizes:
+            events = arguments.events * units // arguments.units
+            path = os.path.join(folder, f"events-{units}.jsonl")
+            start = time.perf_counter()
+            written = generate(path, events, units)
+            print(f"generated {written:,} events for {units:,} units in {time.perf_counter() - start:.1f} s "
+                  f"({os.path.getsize(path) / 2**20:,.0f} MiB)", file=sys.stderr)
+            seconds, peak = run_splitc(arguments.splitc, path, os.path.join(folder, "readout.json"))
+            row = {"units": units, "events": written, "splitc_s": seconds, "peak_mib": peak}
+            if units == arguments.units:
+                row["duckdb_s"] = run_duckdb(arguments.splitc, path, os.path.join(folder, "aggregates.csv"))
+                check = subprocess.run([arguments.splitc, "analyze", "--aggregates", os.path.join(folder, "aggregates.csv"),
+                                        "--format", "json"], capture_output=True, text=True)
+                row["duckdb_units_match"] = _units(check.stdout) == _units(open(os.path.join(folder, "readout.json")).read())
+            rows.append(row)
+            os.remove(path)
+        print("| units | events | splitc analyze | peak RSS | MiB per 1,000 units | DuckDB, emitted SQL | splitc / DuckDB time |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        for row in rows:
+            duck = f"{row['duckdb_s']:.1f} s" if "duckdb_s" in row else ""
+            ratio = f"{row['splitc_s'] / row['duckdb_s']:.2f}×" if "duckdb_s" in row else ""
+            print(f"| {row['units']:,} | {row['events']:,} | {row['splitc_s']:.1f} s ({row['events'] / row['splitc_s'] / 1e6:.2f} M events/s) "
+                  f"| {row['peak_mib']:.0f} MiB | {row['peak_mib'] / row['units'] * 1000:.2f} | {duck} | {ratio} |")
+        for row in rows:
+            if "duckdb_units_match" in row:
+                print(f"units per experiment and group equal in both: {row['duckdb_units_match']}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _units(text):
+    import json
+    return sorted((entry["experiment"], group["group"], group["units"])
+                  for entry in json.loads(text) for goal in entry["goals"][:1] for group in goal["groups"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,246 @@
+/// Counts events into per-unit state, in two passes over the files: exposures and holdout events
+/// first (who is in which group since when, and who is in two), then goals (credited to a unit
+/// when its device or user reached the goal at or after the unit's first exposure). Order within
+/// the files therefore does not matter, as in a warehouse.
+///
+/// Memory grows with the units (a slot per unit and experiment, a flag and a sum per slot and
+/// goal), not with the events.
+public struct EventAccumulator {
+    private var tables: [UnitTable] = []
+    private var tableIndex: [String: Int] = [:]
+    private let definitions: [String: AnalysisDefinition]?
+    private let holdoutDefinitions: [HoldoutDefinition]
+    private var holdoutUnits: [String: [Int32: Double]] = [:]
+    /// Every unit id seen in an exposure or a holdout event, numbered once for all tables.
+    private var unitNumbers: [String: Int32] = [:]
+    private var holdoutOrder: [String] = []
+
+    // Per slot.
+    private var slotGroup: [Int32] = []
+    private var slotTime: [Double] = []
+    private var slotConflict: [Bool] = []
+    private var slotTable: [Int32] = []
+
+    // Per goal, per slot.
+    private var goalIndex: [String: Int] = [:]
+    private var goalNames: [String] = []
+    private var converted: [[Bool]] = []
+    private var valueTotals: [[Double]] = []
+    private var exposuresFinished = false
+
+    /// Issues found so far, in the order found.
+    public private(set) var issues: [InputIssue] = []
+    /// How many issues of each kind (all are counted, even when there are too many to keep).
+    public private(set) var issueCounts: [InputIssue.Kind: Int] = [:]
+    /// At most this many issues of one kind are kept for reporting.
+    public var keptIssuesPerKind = 20
+
+    /// An accumulator; with `definitions`, exposures of other experiments are reported and left
+    /// out, and groups take the definitions' order, weights and control.
+    public init(definitions: [AnalysisDefinition]? = nil, holdouts: [HoldoutDefinition] = []) {
+        self.definitions = definitions.map { Dictionary($0.map { ($0.experiment, $0) }, uniquingKeysWith: { first, _ in first }) }
+        holdoutDefinitions = holdouts
+        for definition in definitions ?? [] { _ = table(for: definition.experiment) }
+    }
+
+    /// Reports an issue (kept up to ``keptIssuesPerKind`` per kind, always counted).
+    public mutating func record(_ issue: InputIssue) {
+        let count = issueCounts[issue.kind, default: 0] + 1
+        issueCounts[issue.kind] = count
+        if count <= keptIssuesPerKind { issues.append(issue) }
+    }
+
+    private mutating func table(for experiment: String) -> Int? {
+        if let index = tableIndex[experiment] { return index }
+        let definition = definitions?[experiment]
+        if definitions != nil, definition == nil { return nil }
+        tables.append(UnitTable(name: experiment, kind: .experiment, groups: definition?.groups ?? [], definition: definition))
+        tableIndex[experiment] = tables.count - 1
+        return tables.count - 1
+    }
+
+    /// Pass 1: an exposure or a holdout event (other events are ignored here).
+    public mutating func addExposure(_ event: RawEvent, file: String, line: Int) {
+        precondition(!exposuresFinished, "exposures are all read before the first goal")
+        if event.name == EventName.holdout {
+            guard let holdout = event.holdout, let unit = event.unit else {
+                return record(InputIssue(file: file, line: line, kind: .missingField, message: "a holdout event needs \"holdout\" and \"unit\""))
+            }
+            if holdoutUnits[holdout] == nil { holdoutOrder.append(holdout) }
+            let number = unitNumber(unit)
+            let known = holdoutUnits[holdout, default: [:]][number]
+            holdoutUnits[holdout, default: [:]][number] = min(known ?? event.time, event.time)
+            return
+        }
+        guard event.name == EventName.exposure else { return }
+        guard let experiment = event.experiment, let group = event.group, let unit = event.unit else {
+            return record(InputIssue(file: file, line: line, kind: .missingField, message: "an exposure needs \"experiment\", \"group\" and \"unit\""))
+        }
+        guard let tableNumber = table(for: experiment) else {
+            return record(InputIssue(file: file, line: line, kind: .unknownExperiment, message: "'\(experiment)' is not defined; its events are left out"))
+        }
+        guard let groupNumber = tables[tableNumber].index(of: group) else {
+            return record(InputIssue(file: file, line: line, kind: .unknownGroup, message: "'\(experiment)' has no group '\(group)'; the exposure is left out"))
+        }
+        let number = unitNumber(unit)
+        if let slot = tables[tableNumber].slot(of: number) {
+            slotTime[slot] = min(slotTime[slot], event.time)
+            if slotGroup[slot] != groupNumber, !slotConflict[slot] {
+                slotConflict[slot] = true
+                let first = tables[tableNumber].groups[Int(slotGroup[slot])]
+                record(InputIssue(file: file, line: line, kind: .unitInTwoGroups,
+                    message: "unit '\(unit)' of '\(experiment)' was exposed in '\(first)' and now in '\(group)'; counted as a conflict"))
+            }
+            return
+        }
+        tables[tableNumber].set(newSlot(table: tableNumber, group: groupNumber, time: event.time), for: number)
+    }
+
+    private mutating func unitNumber(_ unit: String) -> Int32 {
+        if let number = unitNumbers[unit] { return number }
+        let number = Int32(unitNumbers.count)
+        unitNumbers[unit] = number
+        return number
+    }
+
+    private mutating func newSlot(table: Int, group: Int32, time: Double) -> Int32 {
+        slotGroup.append(group)
+        slotTime.append(time)
+        slotConflict.append(false)
+        slotTable.append(Int32(table))
+        return Int32(slotGroup.count - 1)
+    }
+
+    /// Ends pass 1: holdouts become tables of their own (`holdout` against `exposed`).
+    public mutating func finishExposures() {
+        guard !exposuresFinished else { return }
+        exposuresFinished = true
+        let experimentTables = tables.indices
+        var names = holdoutOrder
+        for definition in holdoutDefinitions where !names.contains(definition.name) { names.append(definition.name) }
+        for name in names {
+            let covered = holdoutDefinitions.first { $0.name == name }?.experiments
+            let tableNumber = tables.count
+            tables.append(UnitTable(name: name, kind: .holdout, groups: ["holdout", "exposed"], definition: nil))
+            tableIndex[name] = tableNumber
+            let heldOut = holdoutUnits[name] ?? [:]
+            for (unit, time) in heldOut {
+                tables[tableNumber].set(newSlot(table: tableNumber, group: 0, time: time), for: unit)
+            }
+            for experiment in experimentTables where covered?.contains(tables[experiment].name) ?? true {
+                for (unit, slot) in tables[experiment].members where !slotConflict[slot] {
+                    let time = slotTime[slot]
+                    if let existing = tables[tableNumber].slot(of: unit) {
+                        if slotGroup[existing] == 0 {
+                            slotConflict[existing] = true
+                        } else {
+                            slotTime[existing] = min(slotTime[existing], time)
+                        }
+                    } else {
+                        tables[tableNumber].set(newSlot(table: tableNumber, group: 1, time: time), for: unit)
+                    }
+                }
+            }
+        }
+        holdoutUnits = [:]
+    }
+
+    /// Pass 2: a goal (other events are ignored here).
+    public mutating func addGoal(_ event: RawEvent, file: String, line: Int) {
+        if !exposuresFinished { finishExposures() }
+        guard event.name == EventName.goal else { return }
+        guard let goal = event.goal else {
+            return record(InputIssue(file: file, line: line, kind: .missingField, message: "a goal needs \"goal\""))
+        }
+        if event.valueIsInvalid {
+            return record(InputIssue(file: file, line: line, kind: .missingField, message: "the value of goal '\(goal)' is not a finite number; the goal is left out"))
+        }
+        guard event.device != nil || event.user != nil else {
+            return record(InputIssue(file: file, line: line, kind: .missingField, message: "goal '\(goal)' has neither \"device\" nor \"user\" and joins no unit"))
+        }
+        let number = goalNumber(goal)
+        let value = event.value ?? 0
+        var credited = false
+        var known = false
+        for unit in [event.device, event.user == event.device ? nil : event.user] {
+            guard let unit, let unitNumber = unitNumbers[unit] else { continue }
+            for table in tables.indices {
+                guard let slot = tables[table].slot(of: unitNumber) else { continue }
+                known = true
+                guard event.time >= slotTime[slot] else { continue }
+                credited = true
+                if slotConflict[slot] { continue }
+                converted[number][slot] = true
+                valueTotals[number][slot] += value
+            }
+        }
+        if !credited {
+            let message = known
+                ? "goal '\(goal)' came before its unit's first exposure and credits nothing"
+                : "goal '\(goal)' of a device or user never exposed credits nothing"
+            record(InputIssue(file: file, line: line, kind: .goalBeforeExposure, message: message))
+        }
+    }
+
+    private mutating func goalNumber(_ goal: String) -> Int {
+        if let number = goalIndex[goal] { return number }
+        goalIndex[goal] = goalNames.count
+        goalNames.append(goal)
+        converted.append([Bool](repeating: false, count: slotGroup.count))
+        valueTotals.append([Double](repeating: 0, count: slotGroup.count))
+        return goalNames.count - 1
+    }
+
+    /// The totals of every experiment (sorted by identifier), then every holdout.
+    public mutating func totals() -> [ExperimentTotals] {
+        if !exposuresFinished { finishExposures() }
+        let goalOrder = goalNames.indices.sorted { goalNames[$0] < goalNames[$1] }
+        var result: [ExperimentTotals] = []
+        for table in tables {
+            let groupCount = table.groups.count
+            var units = [Int](repeating: 0, count: groupCount)
+            var conflicts = 0
+            var goalConverted = [[Int]](repeating: units, count: goalNames.count)
+            var goalSum = [[Double]](repeating: [Double](repeating: 0, count: groupCount), count: goalNames.count)
+            var goalSquares = goalSum
+            for (_, slot) in table.members {
+                if slotConflict[slot] {
+                    conflicts += 1
+                    continue
+                }
+                let group = Int(slotGroup[slot])
+                units[group] += 1
+                for goal in goalNames.indices where converted[goal][slot] {
+                    goalConverted[goal][group] += 1
+                    let value = valueTotals[goal][slot]
+                    goalSum[goal][group] += value
+                    goalSquares[goal][group] += value * value
+                }
+            }
+            let control: String
+            if let definition = table.definition {
+                control = definition.control
+            } else if table.kind == .holdout {
+                control = "holdout"
+            } else {
+                control = table.groups.contains("control") ? "control" : table.groups.sorted().first ?? "control"
+            }
+            var groups = table.groups
+            var order = Array(groups.indices)
+            if table.definition == nil, table.kind == .experiment {
+                order.sort { GroupOrder.controlFirst(groups[$0], groups[$1], control: control) }
+                groups = order.map { groups[$0] }
+            }
+            result.append(ExperimentTotals(
+                experiment: table.name, kind: table.kind, groups: groups, weights: table.definition?.weights,
+                control: control, units: order.map { units[$0] }, conflicts: conflicts,
+                goals: goalOrder.map { goal in
+                    GoalTotals(
+                        goal: goalNames[goal], converted: order.map { goalConverted[goal][$0] },
+                        valueSum: order.map { goalSum[goal][$0] }, valueSumOfSquares: order.map { goalSquares[goal][$0] })
+                }))
+        }
+        let experiments = result.filter { $0.kind == .experiment }.sorted { $0.experiment < $1.experiment }
+        return experiments + result.filter { $0.kind == .holdout }
+    }
+}

@@ -1,0 +1,50 @@
+/// Something wrong with one line of the input: counted, reported with its place, and left out;
+/// the rest is analysed.
+public struct InputIssue: Sendable, Hashable, Comparable {
+    /// What kind of problem.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Not a JSON object, or one without `event` or a readable `date`.
+        case malformedLine = "malformed line"
+        /// An event the readout does not know (an app's own event, say).
+        case unknownEvent = "unknown event"
+        /// An exposure, goal or holdout event without a field it needs.
+        case missingField = "missing field"
+        /// A goal whose device and user had not been exposed to anything by then: it credits nothing.
+        case goalBeforeExposure = "goal before any exposure"
+        /// A unit exposed in two groups of one experiment: counted apart, left out of the statistics.
+        case unitInTwoGroups = "unit in two groups"
+        /// An exposure of an experiment the definitions do not have.
+        case unknownExperiment = "experiment not in the definitions"
+        /// An exposure naming a group the definition does not have.
+        case unknownGroup = "group not in the definition"
+        /// A file with no lines.
+        case emptyFile = "empty file"
+    }
+
+    /// The file, as given.
+    public var file: String
+    /// The 1-based line; 0 for the file as a whole.
+    public var line: Int
+    /// The kind.
+    public var kind: Kind
+    /// What to tell the reader.
+    public var message: String
+
+    /// Creates an issue.
+    public init(file: String, line: Int, kind: Kind, message: String) {
+        self.file = file
+        self.line = line
+        self.kind = kind
+        self.message = message
+    }
+
+    /// In file order, then line order.
+    public static func < (left: Self, right: Self) -> Bool {
+        (left.file, left.line) < (right.file, right.line)
+    }
+
+    /// `file:line: warning: kind: message`, the form editors and terminals link.
+    public var description: String {
+        line > 0 ? "\(file):\(line): warning: \(kind.rawValue): \(message)" : "\(file): warning: \(kind.rawValue): \(message)"
+    }
+}

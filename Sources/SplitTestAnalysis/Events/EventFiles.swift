@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads event files into an ``EventAccumulator`` in its two passes: every line is parsed once,
+/// in the pass it belongs to (a cheap byte search decides which), and bad lines become
+/// ``InputIssue``s while the rest is read.
+public enum EventFiles {
+    /// Reads `paths` into `accumulator`; `progress` receives the bytes read so far and the bytes
+    /// to read in all (both passes), every few thousand lines.
+    /// - Throws: ``EventLogReader/Failure`` when a file cannot be opened or read.
+    public static func read(
+        _ paths: [String], into accumulator: inout EventAccumulator,
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws {
+        let readers = paths.map(EventLogReader.init(path:))
+        let total = 2 * readers.reduce(0) { $0 + ($1.size ?? 0) }
+        var done = 0
+        var deferredGoals: [(RawEvent, String, Int)] = []
+        for reader in readers {
+            var fileDone = 0
+            let lines = try reader.forEachLine { number, bytes, bytesRead in
+                fileDone = bytesRead
+                if number % 8_192 == 0 { progress(done + bytesRead, total) }
+                guard isExposureOrHoldout(bytes) else { return }
+                guard let event = parse(bytes, file: reader.path, line: number, into: &accumulator) else { return }
+                if event.name == EventName.goal {
+                    deferredGoals.append((event, reader.path, number))
+                } else if event.name == EventName.exposure || event.name == EventName.holdout {
+                    accumulator.addExposure(event, file: reader.path, line: number)
+                } else {
+                    accumulator.record(unknown: event, file: reader.path, line: number)
+                }
+            }
+            done += fileDone
+            if lines == 0 {
+                accumulator.record(InputIssue(file: reader.path, line: 0, kind: .emptyFile, message: "no events"))
+            }
+        }
+        accumulator.finishExposures()
+        for (event, file, line) in deferredGoals { accumulator.addGoal(event, file: file, line: line) }
+        for reader in readers {
+            var fileDone = 0
+            try reader.forEachLine { number, bytes, bytesRead in
+                fileDone = bytesRead
+                if number % 8_192 == 0 { progress(done + bytesRead, total) }
+                guard !isExposureOrHoldout(bytes) else { return }
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+                guard let event = parse(bytes, file: reader.path, line: number, into: &accumulator) else { return }
+                if event.name == EventName.goal {
+                    accumulator.addGoal(event, file: reader.path, line: number)
+                } else {
+                    accumulator.record(unknown: event, file: reader.path, line: number)
+                }
+            }
+            done += fileDone
+        }
+        progress(total, total)
+    }
+
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into accumulator: inout EventAccumulator
+    ) -> RawEvent? {
+        switch JSONLineParser.parse(bytes) {
+        case .success(let event):
+            return event
+        case .failure(.malformed(let reason)):
+            accumulator.record(InputIssue(file: file, line: line, kind: .malformedLine, message: reason))
+        case .failure(.missingField(let reason)):
+            accumulator.record(InputIssue(file: file, line: line, kind: .malformedLine, message: reason))
+        }
+        return nil
+    }
+
+    private static let marker = Array("split_test_".utf8)
+    private static let exposure = Array("exposure\"".utf8)
+    private static let holdout = Array("holdout\"".utf8)
+
+    /// Whether the line mentions `split_test_exposure"` or `split_test_holdout"`: the lines of pass 1.
+    static func isExposureOrHoldout(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard var start = bytes.baseAddress else { return false }
+        var remaining = bytes.count
+        return marker.withUnsafeBytes { needle in
+            while remaining >= needle.count {
+                // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
+                guard let found = memchr(start, Int32(needle[0]), remaining - needle.count + 1) else { return false }
+                let candidate = found.assumingMemoryBound(to: UInt8.self)
+                let skipped = start.distance(to: candidate)
+                if let pattern = needle.baseAddress, memcmp(candidate, pattern, needle.count) == 0 {
+                    let offset = skipped + needle.count
+                    let rest = UnsafeBufferPointer(start: start + offset, count: remaining - offset)
+                    if hasPrefix(rest, at: 0, exposure) || hasPrefix(rest, at: 0, holdout) { return true }
+                }
+                start += skipped + 1
+                remaining -= skipped + 1
+            }
+            return false
+        }
+    }
+
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ prefix: [UInt8]) -> Bool {
+        guard start + prefix.count <= bytes.count else { return false }
+        for offset in prefix.indices where bytes[start + offset] != prefix[offset] { return false }
+        return true
+    }
+}
+
+extension EventAccumulator {
+    /// Reports an event that is neither an exposure, a goal nor a holdout event.
+    public mutating func record(unknown event: RawEvent, file: String, line: Int) {
+        record(InputIssue(file: file, line: line, kind: .unknownEvent, message: "'\(event.name)' is not an event the readout reads; skipped"))
+    }
+}

@@ -1,0 +1,55 @@
+/// `--format text`: the readout for a terminal. A flagged sample-ratio mismatch comes first, then
+/// the A/A check, then a table per goal.
+public enum TextReport {
+    /// The text of `readouts`.
+    public static func render(_ readouts: [ExperimentReadout]) -> String {
+        readouts.map(experiment).joined(separator: "\n")
+    }
+
+    private static func experiment(_ readout: ExperimentReadout) -> String {
+        typealias F = NumberFormatting
+        var lines: [String] = []
+        let title = readout.kind == .holdout ? "holdout \(readout.experiment) (held out vs exposed)" : readout.experiment
+        lines.append("\(title): \(readout.units) units, \(readout.conflicts) conflicts, control '\(readout.control)'")
+        let srm = readout.srm
+        if srm.flagged {
+            lines.append("  !! SAMPLE RATIO MISMATCH (\(F.pClause(srm.pValue)), below 0.001): the split is not what the weights promise; do not trust these results")
+        } else if readout.kind == .holdout && !srm.weightsKnown {
+            lines.append("  sample ratio: not checked for a holdout")
+        } else {
+            let note = srm.weightsKnown ? "" : " (equal weights assumed: no definitions)"
+            lines.append("  sample ratio: ok (chi-square \(F.fixed(srm.chiSquare, 3)), \(F.pClause(srm.pValue)))\(note)")
+        }
+        if let check = readout.aaCheck {
+            let worst = (check.pValues + check.valuePValues).compactMap(\.pValue).min()
+            lines.append(check.flagged
+                ? "  !! A/A CHECK FAILED: control_check differs from control (\(F.pClause(worst)), below 0.01); the setup is suspect"
+                : "  A/A check: ok (smallest \(F.pClause(worst)))")
+        }
+        for goal in readout.goals {
+            lines.append("  goal \(goal.goal):")
+            let width = max(5, goal.groups.map(\.group.count).max() ?? 0)
+            lines.append("    " + F.pad("group", width) + "    units  converted     rate  difference [95% interval]          p  P(beat)   value/unit  difference [95% interval]          p")
+            for group in goal.groups {
+                var row = "    " + F.pad(group.group, width)
+                row += F.pad(String(group.units), 9, leading: true) + F.pad(String(group.converted), 11, leading: true)
+                row += F.pad(F.percent(group.conversionRate), 9, leading: true)
+                if let comparison = group.vsControl {
+                    row += "  " + F.pad("\(F.signedPercent(comparison.difference)) [\(F.signedPercent(comparison.ciLow)), \(F.signedPercent(comparison.ciHigh))]", 35)
+                    row += F.pad(F.pValue(comparison.pValue), 8, leading: true)
+                    row += F.pad(F.percent(comparison.probabilityToBeatControl, 1), 9, leading: true)
+                } else {
+                    row += "  " + F.pad("(control)", 35) + F.pad("", 17)
+                }
+                row += F.pad(F.fixed(group.valueMean, 4), 13, leading: true)
+                if let comparison = group.vsControl {
+                    let difference = F.fixed(comparison.valueDifference, 4)
+                    row += "  " + F.pad("\(difference) [\(F.fixed(comparison.valueCILow, 4)), \(F.fixed(comparison.valueCIHigh, 4))]", 35)
+                    row += F.pad(F.pValue(comparison.valuePValue), 8, leading: true)
+                }
+                lines.append(row)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

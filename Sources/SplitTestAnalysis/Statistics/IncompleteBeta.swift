@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The regularized incomplete beta function `I_x(a, b)`, which gives Student's t distribution its
+/// tails.
+///
+/// Both `x` and `1 − x` are passed in, so that a caller who knows `1 − x` exactly (the t
+/// distribution does) loses no digits forming it. The continued fraction (modified Lentz) is
+/// evaluated on the side where it converges, `x < (a + 1) / (a + b + 2)`, and the other side is
+/// its complement by symmetry.
+enum IncompleteBeta {
+    /// `I_x(a, b)` for `a, b > 0` and `x + complement = 1`, both in `0…1`.
+    static func regularized(a: Double, b: Double, x: Double, complement: Double) -> Double {
+        precondition(a > 0 && b > 0, "I_x(a, b) needs a, b > 0")
+        if x <= 0 { return 0 }
+        if complement <= 0 { return 1 }
+        let logFront = a * log(x) + b * log(complement) - (lgamma(a) + lgamma(b) - lgamma(a + b))
+        if x < (a + 1) / (a + b + 2) {
+            return min(1, exp(logFront) * continuedFraction(a: a, b: b, x: x) / a)
+        }
+        return max(0, 1 - exp(logFront) * continuedFraction(a: b, b: a, x: complement) / b)
+    }
+
+    private static func continuedFraction(a: Double, b: Double, x: Double) -> Double {
+        let tiny = Double.leastNormalMagnitude / Double.ulpOfOne
+        let limit = 1_000 + Int(20 * max(a, b).squareRoot())
+        var c = 1.0
+        var d = 1 - (a + b) * x / (a + 1)
+        if abs(d) < tiny { d = tiny }
+        d = 1 / d
+        var fraction = d
+        for step in 1...limit {
+            let m = Double(step)
+            let even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+            d = 1 + even * d
+            if abs(d) < tiny { d = tiny }
+            c = 1 + even / c
+            if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            fraction *= d * c
+            let odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
+            d = 1 + odd * d
+            if abs(d) < tiny { d = tiny }
+            c = 1 + odd / c
+            if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            let delta = d * c
+            fraction *= delta
+            if abs(delta - 1) < Double.ulpOfOne { break }
+        }
+        return fraction
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import SplitTestAnalysis
+import SplitTestCompiler
+
+/// `splitc analyze`: the readout of the events the runtime emitted (SPEC §10).
+struct Analyze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Reads exposure, goal and holdout events (JSON lines) and reports each experiment's results.",
+        discussion: """
+            Per experiment: units per group, the sample-ratio check (flagged at p < 0.001, shown \
+            first), the A/A check when a group is named control_check (flagged at p < 0.01), and per \
+            goal and group the conversion and value against the control. Bad lines are reported on \
+            standard error with their line numbers and left out. Exit status 0, or 2 when an input \
+            cannot be read.
+            """
+    )
+
+    @Argument(help: "Event files, one JSON object per line.")
+    var events: [String] = []
+
+    @Option(name: .customLong("definitions"), help: "Definition files or folders: weights, controls, known experiments; repeatable.")
+    var definitionPaths: [String] = []
+
+    @Option(help: "Only this experiment.")
+    var experiment: String?
+
+    @Option(help: "Only this goal.")
+    var goal: String?
+
+    @Option(help: "text, json or html.")
+    var format: AnalysisFormat = .text
+
+    @Option(help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .customLong("emit-sql"), help: "Print the SQL that computes the sufficient statistics in a warehouse: duckdb, spark or bigquery.")
+    var emitSQL: SQLDialect?
+
+    @Option(name: .customLong("events-table"), help: "The events table the emitted SQL reads.")
+    var eventsTable: String?
+
+    @Option(help: "A CSV of the emitted SQL's result: report from these aggregates instead of events.")
+    var aggregates: String?
+
+    func validate() throws {
+        if emitSQL != nil {
+            guard eventsTable != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
+            return
+        }
+        if aggregates != nil, !events.isEmpty {
+            throw ValidationError("give either event files or --aggregates, not both")
+        }
+        if aggregates == nil, events.isEmpty {
+            throw ValidationError("give at least one event file (or --aggregates FILE, or --emit-sql)")
+        }
+    }
+
+    func run() throws {
+        if let emitSQL, let eventsTable {
+            Console.output(WarehouseQuery.sql(dialect: emitSQL, eventsTable: eventsTable))
+            return
+        }
+        let definitions = try readDefinitions()
+        var totals: [ExperimentTotals]
+        if let aggregates {
+            totals = try AnalyzeInput.fromAggregates(aggregates, definitions: definitions)
+        } else {
+            totals = try AnalyzeInput.fromEvents(events, definitions: definitions)
+        }
+        if let experiment {
+            let known = totals.map(\.experiment)
+            totals = totals.filter { $0.experiment == experiment }
+            if totals.isEmpty {
+                throw InputError("no experiment '\(experiment)' in the input (it has: \(known.joined(separator: ", ")))")
+            }
+        }
+        if let goal {
+            totals = totals.map { experiment in
+                var filtered = experiment
+                filtered.goals = experiment.goals.filter { $0.goal == goal }
+                return filtered
+            }
+        }
+        let readouts = ReadoutBuilder.readouts(totals)
+        let report: String
+        switch format {
+        case .text: report = TextReport.render(readouts)
+        case .json: report = JSONReport.render(readouts)
+        case .html: report = HTMLReport.render(readouts)
+        }
+        if let output {
+            try OutputFile.writeIfChanged(Data(report.utf8), to: output)
+        } else {
+            Console.output(report.hasSuffix("\n") ? String(report.dropLast()) : report)
+        }
+    }
+
+    private func readDefinitions() throws -> [AnalysisDefinition]? {
+        guard !definitionPaths.isEmpty else { return nil }
+        let files = try DefinitionFiles.discover(definitionPaths, optionalPaths: [])
+        let sources = try DefinitionReader.read(files, root: FileManager.default.currentDirectoryPath)
+        let result = DefinitionCompiler.compile(sources, today: .todayUTC)
+        DiagnosticPrinter.printText(result.diagnostics.filter { $0.severity == .error })
+        if result.hasErrors { throw ExitCode(ExitStatus.errors) }
+        return result.experiments.map { experiment in
+            AnalysisDefinition(
+                experiment: experiment.identifier, groups: experiment.groups.map(\.name),
+                weights: experiment.groups.map(\.weight), control: experiment.control.name)
+        }
+    }
+}
+
+/// The formats of `splitc analyze`.
+enum AnalysisFormat: String, ExpressibleByArgument, CaseIterable {
+    /// For a terminal.
+    case text
+    /// The stable contract of SPEC §10.
+    case json
+    /// One self-contained page.
+    case html
+}
+
+extension SQLDialect: ExpressibleByArgument {}

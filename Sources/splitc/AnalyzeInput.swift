@@ -1,0 +1,69 @@
+import Foundation
+import SplitTestAnalysis
+
+/// Reads the input of `splitc analyze`: event files (with issues and progress on standard error)
+/// or a warehouse's aggregates.
+enum AnalyzeInput {
+    /// Totals from event files; every bad line is reported on standard error and left out.
+    static func fromEvents(_ paths: [String], definitions: [AnalysisDefinition]?) throws(InputError) -> [ExperimentTotals] {
+        var accumulator = EventAccumulator(definitions: definitions)
+        let progress = ProgressLine()
+        do {
+            try EventFiles.read(paths, into: &accumulator) { done, total in progress.update(done: done, total: total) }
+        } catch let failure as EventLogReader.Failure {
+            progress.finish()
+            throw InputError("cannot read '\(failure.path)': \(failure.reason)")
+        } catch {
+            progress.finish()
+            throw InputError("cannot read the events: \(error)")
+        }
+        progress.finish()
+        for issue in accumulator.issues.sorted() { Console.error(issue.description) }
+        let counts = InputIssue.Kind.allCases.compactMap { kind in
+            accumulator.issueCounts[kind].map { "\($0) \(kind.rawValue)" }
+        }
+        if !counts.isEmpty {
+            let shown = accumulator.issues.count
+            let total = accumulator.issueCounts.values.reduce(0, +)
+            let more = total > shown ? " (the first \(accumulator.keptIssuesPerKind) of each kind shown)" : ""
+            Console.error("splitc: left out: " + counts.joined(separator: ", ") + more)
+        }
+        return accumulator.totals()
+    }
+
+    /// Totals from the CSV of the emitted query's result.
+    static func fromAggregates(_ path: String, definitions: [AnalysisDefinition]?) throws(InputError) -> [ExperimentTotals] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read '\(path)'")
+        }
+        do {
+            return try AggregatesCSV.totals(String(decoding: data, as: UTF8.self), definitions: definitions)
+        } catch {
+            throw InputError("\(path):\(error.line): \(error.message)")
+        }
+    }
+}
+
+/// A progress line on standard error, shown when standard error is a terminal or once reading
+/// has taken a few seconds, and cleared at the end.
+final class ProgressLine {
+    private let start = Date()
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var shown = false
+    private var lastPercent = -1
+
+    func update(done: Int, total: Int) {
+        guard total > 0, isTerminal || Date().timeIntervalSince(start) > 3 else { return }
+        // A terminal line is rewritten in place at every percent; a log gets a line per 10%.
+        let percent = min(100, done * 100 / total) / (isTerminal ? 1 : 10) * (isTerminal ? 1 : 10)
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        shown = true
+        let elapsed = String(format: "%.1f", Date().timeIntervalSince(start))
+        FileHandle.standardError.write(Data("\rsplitc analyze: \(percent)% read (\(elapsed) s)".utf8) + (isTerminal ? Data() : Data("\n".utf8)))
+    }
+
+    func finish() {
+        if shown, isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
