@@ -112,6 +112,11 @@ public final class RemoteControl: Sendable {
         state.withLock { $0.keptSequence }
     }
 
+    /// The refresh under way, if any (for tests that hold a request open).
+    var refreshUnderWay: Task<RefreshOutcome, Never>? {
+        state.withLock { $0.current }
+    }
+
     private func beginRefresh() -> Task<RefreshOutcome, Never>? {
         state.withLock { state -> Task<RefreshOutcome, Never>? in
             guard let service = state.service, !state.stopped else { return nil }
