@@ -2,16 +2,11 @@ import Foundation
 
 /// Reading numbers out of `JSONSerialization`'s results without taking `true` for 1.
 enum JSONNumber {
-    /// Whether `value` is a JSON boolean.
+    /// Whether `value` is a JSON boolean. `JSONSerialization` gives booleans as NSNumbers of
+    /// type `char` ("c") on every platform, and numbers never as `char`.
     static func isBoolean(_ value: Any) -> Bool {
-        if value is Bool, !(value is NSNumber) { return true }
         guard let number = value as? NSNumber else { return false }
-        #if canImport(Darwin)
-        return CFGetTypeID(number) == CFBooleanGetTypeID()
-        #else
-        // swift-corelibs-foundation keeps booleans as Swift `Bool`s, never as NSNumber.
-        return type(of: value) == Bool.self
-        #endif
+        return String(cString: number.objCType) == "c"
     }
 
     /// The number as a double, or `nil` for anything else (booleans included).
