@@ -14,5 +14,14 @@ let package = Package(
             name: "CompilerFuzzer",
             dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
         ),
+        // Control documents (envelope and payload bytes) through the runtime's decoder and a
+        // service; seeds in seeds/envelope.
+        .executableTarget(
+            name: "ControlEnvelopeFuzzer",
+            dependencies: [
+                .product(name: "SplitTestingRemote", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
+        ),
     ]
 )
