@@ -1,6 +1,6 @@
 /// Why a control document was rejected as a whole; the document in force stays.
 ///
-/// `RemoteControl` reports each as ``SplitTesting/SplitTestingIssue/controlDocumentRejected(source:reason:)``
+/// `RemoteControl` reports each as `SplitTestingIssue/controlDocumentRejected(source:reason:)`
 /// with ``description`` as the reason.
 public enum ControlDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The envelope is not a JSON object (`detail` says what is wrong).

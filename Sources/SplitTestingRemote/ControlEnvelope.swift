@@ -13,7 +13,7 @@ public struct ControlEnvelope: Sendable, Hashable {
     /// The only envelope format this runtime reads.
     public static let supportedFormat = 1
 
-    /// The payload's bytes: UTF-8 JSON of the ``SplitTesting/SplitTestControl``.
+    /// The payload's bytes: UTF-8 JSON of the `SplitTestControl`.
     public let payload: Data
     /// The Ed25519 signature of ``payload``, if the document is signed.
     public let signature: Data?

@@ -8,9 +8,9 @@ import SplitTesting
 /// on disk applies synchronously at start, and a background refresh fetches, verifies and keeps
 /// newer ones.
 ///
-/// ``SplitTesting/SplitTestingService/fetchSplitTest(_:)`` never waits on it: a start is one
+/// `SplitTestingService/fetchSplitTest(_:)` never waits on it: a start is one
 /// small file read, and everything else runs in the background. Every failure (network, HTTP
-/// status, size, JSON, signature, sequence, the file) is a ``SplitTesting/SplitTestingIssue``
+/// status, size, JSON, signature, sequence, the file) is a `SplitTestingIssue`
 /// through the service's `report`, and the document in force stays.
 ///
 /// ```swift
