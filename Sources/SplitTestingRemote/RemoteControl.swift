@@ -92,6 +92,9 @@ public final class RemoteControl: Sendable {
     }
 
     /// Stops refreshing; a refresh under way still ends. The document in force stays.
+    ///
+    /// The background refresh keeps the remote control alive until this is called; an app
+    /// usually keeps one for its lifetime and never calls it.
     public func stop() {
         let loop = state.withLock { state in
             state.stopped = true
