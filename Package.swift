@@ -7,6 +7,9 @@ let package = Package(
     products: [
         // The runtime that apps link, together with the code the plugin generates.
         .library(name: "SplitTesting", targets: ["SplitTesting"]),
+        // Fetches, verifies and applies control documents (remote control); apps that do not
+        // use it link nothing more than `SplitTesting`.
+        .library(name: "SplitTestingRemote", targets: ["SplitTestingRemote"]),
         // The compiler as a library, for tools (benchmarks, fuzzing); its API is not stable.
         .library(name: "SplitTestCompiler", targets: ["SplitTestCompiler"]),
         // The readout of `splitc analyze` as a library, for tools; its API is not stable.
@@ -20,11 +23,16 @@ let package = Package(
         // `swift package generate-documentation`: the DocC catalogs, built in CI with
         // `--warnings-as-errors`. A command plugin: nothing that depends on this package links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // Ed25519 for control documents: `splitc keygen`, `publish --sign-key`, `assign --public-key`.
+        // Ed25519 for control documents: verification in `SplitTestingRemote` (CryptoKit's API on
+        // every platform), and `splitc keygen`, `publish --sign-key`, `assign --public-key`.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "SplitTesting"),
+        .target(
+            name: "SplitTestingRemote",
+            dependencies: ["SplitTesting", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .systemLibrary(
             name: "CLibYAML",
             pkgConfig: "yaml-0.1",
@@ -69,6 +77,12 @@ let package = Package(
             plugins: ["SplitTestPlugin"]
         ),
         .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting"], exclude: ["Fixtures"]),
+        // Remote control against a real HTTP server on loopback (a Python script in Support).
+        .testTarget(
+            name: "SplitTestingRemoteTests",
+            dependencies: ["SplitTestingRemote", "SplitTesting", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["Support"]
+        ),
         .testTarget(
             name: "SplitTestCompilerTests",
             dependencies: ["SplitTestCompiler"],

@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "SplitTesting", path: ".."),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Signs the control documents that the remote-control benchmarks load.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // libyaml itself, for the event-scan reference (the floor for a libyaml-based compiler).
@@ -47,6 +49,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SplitTesting", package: "SplitTesting"),
+                .product(name: "SplitTestingRemote", package: "SplitTesting"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/RuntimeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -30,5 +30,14 @@ let package = Package(
             name: "EventLogFuzzer",
             dependencies: [.product(name: "SplitTestAnalysis", package: "SplitTesting")]
         ),
+        // Control documents (envelope and payload bytes) through the runtime's decoder and a
+        // service; seeds in seeds/envelope.
+        .executableTarget(
+            name: "ControlEnvelopeFuzzer",
+            dependencies: [
+                .product(name: "SplitTestingRemote", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
+        ),
     ]
 )

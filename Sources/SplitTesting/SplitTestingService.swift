@@ -21,7 +21,8 @@
 public final class SplitTestingService: Sendable {
     private let store: any AssignmentStore
     private let tracking: TrackingClient
-    let report: @Sendable (SplitTestingIssue) -> Void
+    /// The configuration's `report`; `SplitTestingRemote` reports through it too.
+    package let report: @Sendable (SplitTestingIssue) -> Void
     let catalog: ExperimentCatalogIndex
     @usableFromInline let exposures: ExposureLog
     let state: Locked<ResolutionState>

@@ -36,4 +36,5 @@ let benchmarks: @Sendable () -> Void = {
 
     registerServiceBenchmarks()
     registerTargetingBenchmarks()
+    registerRemoteControlBenchmarks()
 }
