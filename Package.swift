@@ -101,7 +101,7 @@ let package = Package(
         ),
         // The committed golden output compiled against the real runtime, in a plain target and
         // in one whose declarations are main-actor isolated by default.
-        .testTarget(name: "GeneratedCodeTests", dependencies: ["SplitTesting"]),
+        .testTarget(name: "GeneratedCodeTests", dependencies: ["SplitTesting", "SplitTestingRemote"]),
         .testTarget(
             name: "GeneratedCodeMainActorTests",
             dependencies: ["SplitTesting"],

@@ -1,5 +1,6 @@
 import Foundation
 import SplitTesting
+import SplitTestingRemote
 
 // Every Swift snippet of README.md, as written there, inside functions whose parameters stand in
 // for the app code the snippets call. ReadmeSnippetTests checks that each snippet still appears
@@ -59,4 +60,15 @@ func readmeGoal(service: SplitTestingService) {
 func readmeOverrides(service: SplitTestingService) {
     service.setOverride(ButtonColorSplitTest.self, group: .blue)   // debug menu, QA, a whitelist
     service.removeOverride(ButtonColorSplitTest.self)
+}
+
+/// The README's remote-control set-up; the key is the README's placeholder, so the control
+/// reports it as invalid rather than fetching unsigned documents.
+func readmeRemoteControl(service: SplitTestingService, applicationSupport: URL) -> RemoteControl {
+    let remote = RemoteControl(configuration: .init(
+        url: URL(string: "https://cdn.example.com/split-tests/control.json")!,
+        publicKey: "6hY0…",                 // printed by `splitc keygen`
+        cacheDirectory: applicationSupport))
+    remote.start(service: service)          // the kept document applies now; refreshes run in the background
+    return remote
 }
