@@ -73,6 +73,10 @@ public struct ControlEnvelope: Sendable, Hashable {
             guard let signature else { throw .missingSignature }
             guard publicKey.isValidSignature(signature, of: payload) else { throw .badSignature }
         }
-        return try ControlPayloadDecoder.decode(payload)
+        do {
+            return try SplitTestControl(payloadJSON: payload)
+        } catch {
+            throw .malformedPayload(detail: error.description)
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Decoding a control document's payload")
 struct ControlPayloadDecoderTests {
     func decode(_ text: String) throws(ControlDocumentError) -> SplitTestControl {
-        try ControlPayloadDecoder.decode(Data(text.utf8))
+        try ControlEnvelope(payload: Data(text.utf8), signature: nil).control(verifiedWith: nil)
     }
 
     @Test func theSpecificationsExampleDecodes() throws {
@@ -29,27 +29,27 @@ struct ControlPayloadDecoderTests {
     }
 
     @Test(arguments: [
-        (#"[]"#, "not a JSON object"),
-        (#"{"experiments": {}}"#, "'sequence' is missing"),
-        (#"{"sequence": 0, "experiments": {}}"#, "not a positive integer"),
-        (#"{"sequence": 1.5, "experiments": {}}"#, "not a positive integer"),
-        (#"{"sequence": true, "experiments": {}}"#, "not a positive integer"),
-        (#"{"sequence": "7", "experiments": {}}"#, "not a positive integer"),
-        (#"{"sequence": 1}"#, "'experiments' is missing"),
-        (#"{"sequence": 1, "experiments": {}, "extra": 1}"#, "unknown field 'extra'"),
-        (#"{"sequence": 1, "generated": 5, "experiments": {}}"#, "'generated' is not a string"),
-        (#"{"sequence": 1, "experiments": {"a": 1}}"#, "experiment 'a': the entry is not an object"),
-        (#"{"sequence": 1, "experiments": {"a": {"status": "paused"}}}"#, "not running, stopped or resolved"),
-        (#"{"sequence": 1, "experiments": {"a": {"status": "resolved"}}}"#, "status resolved without a winner"),
-        (#"{"sequence": 1, "experiments": {"a": {"winner": "b"}}}"#, "winner 'b' without status resolved"),
-        (#"{"sequence": 1, "experiments": {"a": {"status": "stopped", "winner": "b"}}}"#, "without status resolved"),
-        (#"{"sequence": 1, "experiments": {"a": {"traffic": 0}}}"#, "not a percentage in (0, 100]"),
-        (#"{"sequence": 1, "experiments": {"a": {"traffic": 100.5}}}"#, "not a percentage in (0, 100]"),
-        (#"{"sequence": 1, "experiments": {"a": {"traffic": true}}}"#, "not a percentage in (0, 100]"),
-        (#"{"sequence": 1, "experiments": {"a": {"traffic": 12.345}}}"#, "not in steps of 0.01"),
-        (#"{"sequence": 1, "experiments": {"a": {"force": {"": "b"}}}}"#, "'force' has an empty unit id"),
-        (#"{"sequence": 1, "experiments": {"a": {"force": {"u": 3}}}}"#, "'force' of unit 'u' is not a group name"),
-        (#"{"sequence": 1, "experiments": {"a": {"colour": "red"}}}"#, "unknown field 'colour'"),
+        (#"[]"#, "a payload must be a JSON object"),
+        (#"{"experiments": {}}"#, "field 'sequence': is missing"),
+        (#"{"sequence": 0, "experiments": {}}"#, "'sequence': must be a positive integer; found 0"),
+        (#"{"sequence": 1.5, "experiments": {}}"#, "must be a positive integer, written without sign, fraction or exponent"),
+        (#"{"sequence": true, "experiments": {}}"#, "must be a positive integer; found true"),
+        (#"{"sequence": "7", "experiments": {}}"#, "must be a positive integer; found a string"),
+        (#"{"sequence": 1}"#, "field 'experiments': is missing"),
+        (#"{"sequence": 1, "experiments": {}, "extra": 1}"#, "'extra': is not a field of a payload"),
+        (#"{"sequence": 1, "generated": 5, "experiments": {}}"#, "'generated': must be a string"),
+        (#"{"sequence": 1, "experiments": {"a": 1}}"#, "'experiments.a': must be an object"),
+        (#"{"sequence": 1, "experiments": {"a": {"status": "paused"}}}"#, "must be one of 'running', 'stopped', 'resolved'; found \"paused\""),
+        (#"{"sequence": 1, "experiments": {"a": {"status": "resolved"}}}"#, "'experiments.a.winner': is missing; status 'resolved' needs a winner"),
+        (#"{"sequence": 1, "experiments": {"a": {"winner": "b"}}}"#, "'experiments.a.winner': is allowed with status 'resolved' only"),
+        (#"{"sequence": 1, "experiments": {"a": {"status": "stopped", "winner": "b"}}}"#, "is allowed with status 'resolved' only"),
+        (#"{"sequence": 1, "experiments": {"a": {"traffic": 0}}}"#, "must be more than 0 and at most 100; found the number 0"),
+        (#"{"sequence": 1, "experiments": {"a": {"traffic": 100.5}}}"#, "must be more than 0 and at most 100; found the number 100.5"),
+        (#"{"sequence": 1, "experiments": {"a": {"traffic": true}}}"#, "must be a number of percent, more than 0 and at most 100; found true"),
+        (#"{"sequence": 1, "experiments": {"a": {"traffic": 12.345}}}"#, "is finer than 0.01 percent"),
+        (#"{"sequence": 1, "experiments": {"a": {"force": {"": "b"}}}}"#, "'experiments.a.force': a unit id must not be empty"),
+        (#"{"sequence": 1, "experiments": {"a": {"force": {"u": 3}}}}"#, "'experiments.a.force.u': must be a group name"),
+        (#"{"sequence": 1, "experiments": {"a": {"colour": "red"}}}"#, "'experiments.a.colour': is not a field of an entry"),
     ])
     func aMalformedPayloadIsRejectedAsAWhole(text: String, phrase: String) {
         do {

@@ -114,7 +114,7 @@ struct RefreshTests {
                 expected: rejected("not JSON")),
         Failure(name: "malformed payload", script: { _ in
             .init(body: envelope(Data("{\"sequence\": 11, \"experiments\": []}".utf8)))
-        }, expected: rejected("'experiments' is not an object")),
+        }, expected: rejected("'experiments': must be an object of experiment identifiers")),
         Failure(name: "wrong format", script: { _ in
             .init(body: envelope(payload(sequence: 11, experiments: [:]), format: 2))
         }, expected: rejected("format 2 is not supported")),
