@@ -127,7 +127,7 @@ fi
 
 step "no-change rebuild"
 app_file="$(generated FixtureApp)"
-ran_splitc='splitc-build generate'
+ran_splitc='splitc-build(-tool)? generate'
 # The build after a fresh one may plan again (the first build wrote Package.resolved, which the
 # package structure includes); settle it first.
 build -v >"$log/settle.txt" 2>&1 || { cat "$log/settle.txt"; fail "the second build succeeds"; }
