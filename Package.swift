@@ -52,10 +52,20 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // What the plugins run: `splitc`'s `generate` and `lint` (the same files, through symbolic
+        // links into Sources/splitc), without the commands that need swift-crypto or the analysis
+        // library, so that a package applying the plugin builds only the compiler and ArgumentParser.
+        .executableTarget(
+            name: "splitc-build",
+            dependencies: [
+                "SplitTestCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The plugin's logic, as an ordinary target so that tests reach it; the plugin
         // compiles the same files through a symlink, since plugins cannot depend on libraries.
         .target(name: "SplitTestPluginSupport"),
-        .plugin(name: "SplitTestPlugin", capability: .buildTool(), dependencies: ["splitc"]),
+        .plugin(name: "SplitTestPlugin", capability: .buildTool(), dependencies: ["splitc-build"]),
         // `swift package split-tests generate|lint`, from the same plan code.
         .plugin(
             name: "SplitTestCommandPlugin",
@@ -69,7 +79,7 @@ let package = Package(
                         reason: "split-tests generate writes GeneratedSplitTests.swift into the folder of each target named with --target; lint writes nothing")
                 ]
             ),
-            dependencies: ["splitc"]
+            dependencies: ["splitc-build"]
         ),
         .executableTarget(
             name: "splittest-demo",
@@ -90,7 +100,7 @@ let package = Package(
             // fixtures are read by a Python script; the fuzz regressions are read as files.
             exclude: ["Golden", "SchemaFixtures", "FuzzRegressions"]
         ),
-        .testTarget(name: "SplitcTests", dependencies: ["splitc", "SplitTestCompiler", "SplitTesting"]),
+        .testTarget(name: "SplitcTests", dependencies: ["splitc", "splitc-build", "SplitTestCompiler", "SplitTesting"]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
         // The readout's statistics against SciPy and statsmodels (a Python script), its power on
         // simulated data, and `splitc analyze` end to end; the scripts are read as files.

@@ -93,6 +93,24 @@ else
     fail "CommittedApp builds on the file the command plugin wrote"
 fi
 
+step "the plugins' tool builds without swift-crypto"
+# The plugins run splitc-build, which depends on the compiler and ArgumentParser only; splitc, with
+# its swift-crypto (BoringSSL) and analysis dependencies, must never be built for an app. Checked
+# on the commands' logs and on what the scratch folder holds after the command plugin and the build.
+heavy='(Crypto|CCryptoBoringSSL|CCryptoBoringSSLShims|CryptoBoringWrapper|_CryptoExtras|SplitTestAnalysis|splitc)'
+# SwiftPM makes a Module.build folder for every module in the graph; only a built one holds objects.
+built_modules="$(find "$scratch" -name '*.o' | sed -nE 's#.*/debug/([^/]+)\.build/.*#\1#p' | sed 's/-tool$//' | sort -u)"
+if ! grep -qx 'splitc_build' <<<"$built_modules"; then
+    echo "$built_modules"
+    fail "the scratch folder holds splitc-build's objects (otherwise the next check proves nothing)"
+elif grep -xE "$heavy" <<<"$built_modules"; then
+    fail "no Crypto, BoringSSL, SplitTestAnalysis or splitc module is built for the fixture"
+elif grep -hE -- "-module-name $heavy( |\$)|CCryptoBoringSSL" "$log/generate.txt" "$log/first.txt" | head -3 | grep .; then
+    fail "no Crypto, BoringSSL, SplitTestAnalysis or splitc module is built for the fixture"
+else
+    pass "no Crypto, BoringSSL, SplitTestAnalysis or splitc module is built for the fixture"
+fi
+
 step "main-actor target"
 main_actor="$(run_app MainActorApp 2>&1 || true)"
 echo "$main_actor"
@@ -109,7 +127,7 @@ fi
 
 step "no-change rebuild"
 app_file="$(generated FixtureApp)"
-ran_splitc='splitc(-tool)? generate'
+ran_splitc='splitc-build(-tool)? generate'
 # The build after a fresh one may plan again (the first build wrote Package.resolved, which the
 # package structure includes); settle it first.
 build -v >"$log/settle.txt" 2>&1 || { cat "$log/settle.txt"; fail "the second build succeeds"; }
@@ -124,11 +142,11 @@ elif grep -qE -- "$compiles_app" "$log/noop.txt"; then
 else
     pass "a no-change rebuild does not recompile FixtureApp"
 fi
-# splitc runs on every build (the stamp), reads the definitions and leaves the file alone.
+# splitc-build runs on every build (the stamp), reads the definitions and leaves the file alone.
 if grep -qE "$ran_splitc" "$log/noop.txt" && [ "$before" = "$after" ]; then
-    pass "a no-change rebuild runs splitc, which leaves the generated file untouched"
+    pass "a no-change rebuild runs splitc-build, which leaves the generated file untouched"
 else
-    fail "a no-change rebuild runs splitc, which leaves the generated file untouched (stamp $before -> $after)"
+    fail "a no-change rebuild runs splitc-build, which leaves the generated file untouched (stamp $before -> $after)"
 fi
 
 # Builds, runs FixtureApp, and checks that a line of its output matches (or none matches) an

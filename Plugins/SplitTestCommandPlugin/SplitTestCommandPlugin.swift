@@ -3,11 +3,11 @@ import PackagePlugin
 
 /// `swift package split-tests generate --target T` and `swift package split-tests lint`: what the
 /// build plugin does, on demand, for teams that commit the generated code or lint in CI. The
-/// arguments and the `splitc` command lines come from `SplitTestsCommand` and `CommandPlan`, which
+/// arguments and the `splitc-build` command lines (`splitc`'s `generate` and `lint`) come from `SplitTestsCommand` and `CommandPlan`, which
 /// share their definitions with the build plugin's `GenerationPlan`.
 @main struct SplitTestCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "splitc").url
+        let tool = try context.tool(named: "splitc-build").url
         switch try SplitTestsCommand.parse(arguments) {
         case .help:
             print(SplitTestsCommand.usage)
@@ -60,7 +60,7 @@ import PackagePlugin
         case 1:
             throw CommandFailure("the definitions of target '\(target)' have errors (above); nothing was written")
         default:
-            throw CommandFailure("splitc could not read the definitions of target '\(target)' or write its file (above); if it was refused the package directory, \(permission)")
+            throw CommandFailure("splitc-build could not read the definitions of target '\(target)' or write its file (above); if it was refused the package directory, \(permission)")
         }
     }
 
@@ -80,7 +80,7 @@ import PackagePlugin
         }
     }
 
-    /// Runs `splitc`, its diagnostics going straight to the terminal, and returns its exit status.
+    /// Runs `splitc-build`, its diagnostics going straight to the terminal, and returns its exit status.
     private static func run(_ tool: URL, _ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = tool
@@ -107,7 +107,7 @@ extension SplitTestCommandPlugin: XcodeCommandPlugin {
     /// `lint` for the targets of an Xcode project, from the same plan. `generate` needs a target
     /// folder, which an Xcode target does not have: there, apply SplitTestPlugin to the target.
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        let tool = try context.tool(named: "splitc").url
+        let tool = try context.tool(named: "splitc-build").url
         switch try SplitTestsCommand.parse(arguments) {
         case .help:
             print(SplitTestsCommand.usage)

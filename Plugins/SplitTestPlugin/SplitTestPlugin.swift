@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `splitc generate` on every build: the package's `experiments` folder and the target's own
+/// Runs `splitc-build generate` (the `generate` of `splitc`, in a tool that builds without
+/// swift-crypto) on every build: the package's `experiments` folder and the target's own
 /// definitions in, `GeneratedSplitTests.swift` out, rewritten only when its contents change.
 ///
 /// A build command rather than a prebuild command, because a prebuild command cannot run a tool
@@ -16,7 +17,7 @@ import PackagePlugin
             files: target.sourceFiles.map(\.url),
             workDirectory: context.pluginWorkDirectoryURL
         )
-        return try SplitTestPlugin.commands(for: generationTarget, tool: context.tool(named: "splitc").url)
+        return try SplitTestPlugin.commands(for: generationTarget, tool: context.tool(named: "splitc-build").url)
     }
 
     /// The build commands of a plan, shared with the Xcode project plugin.
@@ -48,7 +49,7 @@ extension SplitTestPlugin: XcodeBuildToolPlugin {
             files: target.inputFiles.map(\.url),
             workDirectory: context.pluginWorkDirectoryURL
         )
-        return try SplitTestPlugin.commands(for: generationTarget, tool: context.tool(named: "splitc").url)
+        return try SplitTestPlugin.commands(for: generationTarget, tool: context.tool(named: "splitc-build").url)
     }
 }
 #endif

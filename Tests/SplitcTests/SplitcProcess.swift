@@ -23,23 +23,29 @@ enum SplitcProcess {
 
     /// `splitc` beside the test bundle in the build products folder (the test target depends on
     /// it, so the build puts it there).
-    static let executable: URL = {
+    static let executable: URL = built("splitc")
+
+    /// `splitc-build`, the plugins' tool, built beside `splitc` for the same reason.
+    static let buildTool: URL = built("splitc-build")
+
+    /// The executable `name` in the build products folder that holds the test bundle.
+    private static func built(_ name: String) -> URL {
         let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
             .compactMap { $0 } + Bundle.allBundles.map(\.bundleURL)
         for candidate in candidates {
             var folder = candidate.deletingLastPathComponent()
             for _ in 0..<4 {
-                let binary = folder.appendingPathComponent("splitc")
+                let binary = folder.appendingPathComponent(name)
                 if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
                 folder = folder.deletingLastPathComponent()
             }
         }
-        preconditionFailure("the test target depends on splitc, so it is built beside the tests")
-    }()
+        preconditionFailure("the test target depends on \(name), so it is built beside the tests")
+    }
 
-    /// Runs `splitc arguments…` in `folder` and waits for it. Output goes to files rather than
+    /// Runs `splitc arguments…` (or `tool`) in `folder` and waits for it. Output goes to files rather than
     /// pipes, so that a large output can never fill a pipe and stall the run.
-    static func run(_ arguments: [String], in folder: URL) throws -> Outcome {
+    static func run(_ arguments: [String], in folder: URL, tool: URL = executable) throws -> Outcome {
         let capture = FileManager.default.temporaryDirectory
             .appendingPathComponent("splitc-output-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
@@ -52,7 +58,7 @@ enum SplitcProcess {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.standardOutput = out

@@ -37,6 +37,11 @@ struct TemporaryFolder {
         try SplitcProcess.run(arguments, in: url)
     }
 
+    /// Runs `splitc-build`, the plugins' tool, with this folder as the current directory.
+    func splitcBuild(_ arguments: String...) throws -> SplitcProcess.Outcome {
+        try SplitcProcess.run(arguments, in: url, tool: SplitcProcess.buildTool)
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: url)
     }

@@ -1,0 +1,1 @@
+../splitc/RelativePath.swift
