@@ -61,12 +61,12 @@ struct Analyze: ParsableCommand {
             Console.output(WarehouseQuery.sql(dialect: emitSQL, eventsTable: eventsTable))
             return
         }
-        let definitions = try readDefinitions()
+        let (definitions, holdouts) = try readDefinitions()
         var totals: [ExperimentTotals]
         if let aggregates {
             totals = try AnalyzeInput.fromAggregates(aggregates, definitions: definitions)
         } else {
-            totals = try AnalyzeInput.fromEvents(events, definitions: definitions)
+            totals = try AnalyzeInput.fromEvents(events, definitions: definitions, holdouts: holdouts)
         }
         if let experiment {
             let known = totals.map(\.experiment)
@@ -96,18 +96,23 @@ struct Analyze: ParsableCommand {
         }
     }
 
-    private func readDefinitions() throws -> [AnalysisDefinition]? {
-        guard !definitionPaths.isEmpty else { return nil }
+    /// The experiments and holdouts of `--definitions`: without it, every experiment in the events
+    /// with equal weights, and every holdout against all of them.
+    private func readDefinitions() throws -> (experiments: [AnalysisDefinition]?, holdouts: [HoldoutDefinition]) {
+        guard !definitionPaths.isEmpty else { return (nil, []) }
         let files = try DefinitionFiles.discover(definitionPaths, optionalPaths: [])
         let sources = try DefinitionReader.read(files, root: FileManager.default.currentDirectoryPath)
         let result = DefinitionCompiler.compile(sources, today: .todayUTC)
         DiagnosticPrinter.printText(result.diagnostics.filter { $0.severity == .error })
         if result.hasErrors { throw ExitCode(ExitStatus.errors) }
-        return result.experiments.map { experiment in
+        let experiments = result.experiments.map { experiment in
             AnalysisDefinition(
                 experiment: experiment.identifier, groups: experiment.groups.map(\.name),
                 weights: experiment.groups.map(\.weight), control: experiment.control.name)
         }
+        // A holdout is compared with the exposed units of the experiments it covers only.
+        let holdouts = result.holdouts.map { HoldoutDefinition(name: $0.name, experiments: $0.experiments) }
+        return (experiments, holdouts)
     }
 }
 

@@ -5,8 +5,10 @@ import SplitTestAnalysis
 /// or a warehouse's aggregates.
 enum AnalyzeInput {
     /// Totals from event files; every bad line is reported on standard error and left out.
-    static func fromEvents(_ paths: [String], definitions: [AnalysisDefinition]?) throws(InputError) -> [ExperimentTotals] {
-        var accumulator = EventAccumulator(definitions: definitions)
+    static func fromEvents(
+        _ paths: [String], definitions: [AnalysisDefinition]?, holdouts: [HoldoutDefinition] = []
+    ) throws(InputError) -> [ExperimentTotals] {
+        var accumulator = EventAccumulator(definitions: definitions, holdouts: holdouts)
         let progress = ProgressLine()
         do {
             try EventFiles.read(paths, into: &accumulator) { done, total in progress.update(done: done, total: total) }

@@ -97,4 +97,43 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no experiment 'button_colour'") && unknown.stderr.contains("button_color"))
     }
+
+    /// A holdout read from `--definitions` is compared with the exposed units of the experiments it
+    /// covers, not with every experiment in the events.
+    @Test func holdoutFromTheDefinitionsCoversOnlyItsExperiments() throws {
+        let folder = try ExternalProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Self.definitions.utf8).write(to: folder.appendingPathComponent("button_color.yaml"))
+        try Data("""
+            identifier: search_ranking
+            type: device
+            groups: [control, ranked]
+            """.utf8).write(to: folder.appendingPathComponent("search_ranking.yaml"))
+        try Data("""
+            holdout:
+              name: q1_holdout
+              type: device
+              percent: 5
+              experiments: [button_color]
+            """.utf8).write(to: folder.appendingPathComponent("holdout.yaml"))
+        let lines = [
+            EventLines.exposure("button_color", "red", unit: "d1", at: 0),
+            EventLines.exposure("button_color", "blue", unit: "d2", at: 0),
+            EventLines.exposure("search_ranking", "ranked", unit: "d3", at: 0),
+            EventLines.line("split_test_holdout", at: 0, ["holdout": "q1_holdout", "unit": "h1"]),
+            EventLines.goal("purchase", device: "d3", at: 1),
+            EventLines.goal("purchase", device: "h1", at: 1),
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("events.jsonl"))
+        let outcome = try ExternalProcess.splitc(
+            ["analyze", "events.jsonl", "--definitions", ".", "--format", "json"], in: folder)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
+        let holdout = try #require(json.first { $0["experiment"] as? String == "q1_holdout" })
+        let goals = try #require(holdout["goals"] as? [[String: Any]])
+        let groups = try #require(goals.first?["groups"] as? [[String: Any]])
+        #expect(groups.map { $0["group"] as? String } == ["holdout", "exposed"])
+        #expect(groups.map { $0["units"] as? Int } == [1, 2], "d3's experiment is not covered")
+        #expect(groups.map { $0["converted"] as? Int } == [1, 0])
+    }
 }
