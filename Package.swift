@@ -48,6 +48,8 @@ let package = Package(
                 "SplitTestCompiler",
                 "SplitTesting",
                 "SplitTestAnalysis",
+                // Control documents are opened and verified as apps open them.
+                "SplitTestingRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -33,6 +33,10 @@ public struct RemoteControlConfiguration: Sendable {
     /// The longest wait after failures, in seconds; default one hour.
     public var backoffMax: TimeInterval
 
+    /// The default of ``maxDocumentSize``: 1 MiB, SPEC §8's limit, which `splitc assign --control`
+    /// applies too.
+    public static let defaultMaxDocumentSize = 1 << 20
+
     /// Creates a configuration; see each property for its default.
     public init(
         url: URL,
@@ -40,7 +44,7 @@ public struct RemoteControlConfiguration: Sendable {
         cacheDirectory: URL,
         timeout: TimeInterval = 10,
         refreshInterval: TimeInterval = 3600,
-        maxDocumentSize: Int = 1 << 20,
+        maxDocumentSize: Int = defaultMaxDocumentSize,
         applyImmediately: Bool = false,
         backoffBase: TimeInterval = 30,
         backoffMax: TimeInterval = 3600

@@ -1,10 +1,12 @@
 import Foundation
 import SplitTestCompiler
 import SplitTesting
+import SplitTestingRemote
 
-/// A control document as `splitc assign --control` applies it: opened, verified, and applied to
-/// each experiment by the runtime's ``AssignmentRules/applying(_:groupNames:)``, so that the tool
-/// and apps resolve alike.
+/// A control document as `splitc assign --control` applies it: opened and verified by
+/// `SplitTestingRemote`'s `ControlEnvelope`, and applied to each experiment by the runtime's
+/// ``AssignmentRules/applying(_:groupNames:)``, so that the tool and apps accept, reject and
+/// resolve alike.
 struct ControlDocument {
     var control: SplitTestControl
 
@@ -17,14 +19,18 @@ struct ControlDocument {
         } catch {
             throw InputError("cannot read the control document '\(path)': \(error.localizedDescription)")
         }
+        let limit = RemoteControlConfiguration.defaultMaxDocumentSize
+        guard data.count <= limit else {
+            throw Refusal("control document '\(path)' is rejected: \(ControlDocumentError.tooLarge(size: data.count, limit: limit))")
+        }
         do {
-            let envelope = try ControlEnvelope.open(data, publicKey: key)
-            let control = try envelope.control()
+            let envelope = try ControlEnvelope(data: data)
+            let control = try envelope.control(verifiedWith: key)
             let trust = key != nil ? "signature verified" : envelope.signature == nil ? "unsigned" : "signature not checked: no --public-key"
             Console.error("splitc: applying control document '\(path)': sequence \(control.sequence), \(trust)")
             return ControlDocument(control: control)
         } catch {
-            throw Refusal("control document '\(path)' is rejected: \(error.reason)")
+            throw Refusal("control document '\(path)' is rejected: \(error)")
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitTestCompiler
 import SplitTesting
+import SplitTestingRemote
 
 /// `splitc publish`: the control document of the definitions, for apps already released.
 struct Publish: ParsableCommand {

@@ -226,7 +226,7 @@ import Testing
             #expect(outcome.status == 1, "\(field) \(place)")
             #expect(outcome.stdout.isEmpty)
             #expect(outcome.stderr.contains(
-                "splitc: error: control document 'tampered.json' is rejected: its signature does not verify with the public key"),
+                "splitc: error: control document 'tampered.json' is rejected: the signature does not verify with the configured public key"),
                 "\(outcome.stderr)")
         }
     }
@@ -241,25 +241,25 @@ import Testing
             #expect(outcome.status == 1, "\(document): \(outcome.stderr)")
             return outcome.stderr
         }
-        #expect(try rejection("control.json", key: otherKey).contains("its signature does not verify with the public key"))
+        #expect(try rejection("control.json", key: otherKey).contains("the signature does not verify with the configured public key"))
 
         try Self.tamper(folder) { $0["signature"] = nil }
-        #expect(try rejection("tampered.json").contains("is rejected: it is not signed, and a public key is given"))
+        #expect(try rejection("tampered.json").contains("is rejected: no signature, and a public key is configured"))
         // Without a key, an unsigned document is accepted.
         #expect(try Self.assign("button_color", "qa-device-1", in: folder, document: "tampered.json").status == 0)
 
         try Self.tamper(folder) { $0["format"] = 2 }
-        #expect(try rejection("tampered.json").contains("is rejected: format 2 is not supported; this splitc reads format 1"))
+        #expect(try rejection("tampered.json").contains("is rejected: format 2 is not supported (expected 1)"))
 
         try Self.tamper(folder) { $0["payload"] = "not base64!" }
-        #expect(try rejection("tampered.json", key: nil).contains("is rejected: 'payload' is not base64"))
+        #expect(try rejection("tampered.json", key: nil).contains("is rejected: 'payload' is missing or not base64"))
 
         try Self.tamper(folder) { $0["payload"] = Data(#"{"sequence":0,"experiments":{}}"#.utf8).base64EncodedString() }
         #expect(try rejection("tampered.json", key: nil).contains(
-            "is rejected: payload field 'sequence': must be a positive integer; found 0"))
+            "is rejected: malformed payload: payload field 'sequence': must be a positive integer; found 0"))
 
         try folder.write("broken.json", "{\"format\": 1, \"payload\": ")
-        #expect(try rejection("broken.json").contains("control document 'broken.json' is rejected: it is not JSON"))
+        #expect(try rejection("broken.json").contains("control document 'broken.json' is rejected: not a control document envelope (not JSON)"))
 
         let badKey = try Self.assign("button_color", "qa-device-1", in: folder, publicKey: "c2hvcnQ=")
         #expect(badKey.status == 2)

@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+import SplitTesting
+import SplitTestingRemote
+
+extension ControlEnvelope {
+    /// A new envelope of `control`, signed with `key` when one is given.
+    init(control: SplitTestControl, signingKey key: Curve25519.Signing.PrivateKey?) throws {
+        let payload = control.payloadJSON()
+        self.init(payload: payload, signature: try key.map { try $0.signature(for: payload) })
+    }
+
+    /// Compact JSON with the keys in order (format, payload, signature), ending in a newline.
+    func encoded() -> Data {
+        var text = #"{"format":\#(Self.supportedFormat),"payload":""# + payload.base64EncodedString() + "\""
+        if let signature { text += #","signature":""# + signature.base64EncodedString() + "\"" }
+        return Data((text + "}\n").utf8)
+    }
+}
+
+/// Ed25519 keys as `splitc` reads and writes them: base64 of the 32 raw bytes.
+enum ControlKeys {
+    /// The private key in the file at `path` (base64 of 32 bytes, then a newline).
+    static func privateKey(at path: String) throws(InputError) -> Curve25519.Signing.PrivateKey {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw InputError("cannot read the signing key '\(path)': \(error.localizedDescription)")
+        }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let raw = Data(base64Encoded: text), raw.count == 32,
+            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+        else {
+            throw InputError("'\(path)' is not a signing key (base64 of 32 bytes, as splitc keygen writes)")
+        }
+        return key
+    }
+
+    /// The public key written as base64 of its 32 raw bytes, read as apps read it.
+    static func publicKey(_ text: String) throws(InputError) -> ControlPublicKey {
+        do {
+            return try ControlPublicKey(base64: text)
+        } catch {
+            throw InputError("--public-key must be base64 of 32 bytes, as splitc keygen prints it; found '\(text)'")
+        }
+    }
+}
