@@ -85,7 +85,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "splittest-demo",
-            dependencies: ["SplitTesting", "SplitTestAnalysis"],
+            dependencies: [
+                "SplitTesting", "SplitTestAnalysis", "SplitTestingRemote",
+                // Signs the demo's control document, as `splitc publish --sign-key` does.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             plugins: ["SplitTestPlugin"]
         ),
         .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting"], exclude: ["Fixtures"]),
