@@ -147,8 +147,9 @@ struct RefreshTests {
                 remote, service: service, server: server, script: failure.script(server))
             let url = server.documentURL.absoluteString
             #expect(wait < noWaitBound)
-            // Well within the slow server's 60 s: the timeout ended the request.
-            #expect(clock.now - started < .seconds(failure.timeout + 20))
+            // Well within the slow server's 60 s: the timeout ended the request, not the server.
+            // The margin is wide because the test machines are shared and loaded.
+            #expect(clock.now - started < .seconds(failure.timeout + 40))
             guard case .failed(let issue) = outcome else {
                 Issue.record("expected a failure, got \(outcome)")
                 return
