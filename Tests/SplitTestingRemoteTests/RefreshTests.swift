@@ -141,15 +141,13 @@ struct RefreshTests {
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
             let remote = makeRemote(server, directory: directory, timeout: failure.timeout, applyImmediately: true)
-            let clock = ContinuousClock()
-            let started = clock.now
             let (outcome, wait) = try await startWhileHeld(
                 remote, service: service, server: server, script: failure.script(server))
             let url = server.documentURL.absoluteString
             #expect(wait < noWaitBound)
-            // Well within the slow server's 60 s: the timeout ended the request, not the server.
-            // The margin is wide because the test machines are shared and loaded.
-            #expect(clock.now - started < .seconds(failure.timeout + 40))
+            // No wall-clock bound here (the test machines are shared): that the timeout, not the
+            // slow server's 60 s, ended its request shows in the outcome, a fetch failure that
+            // names the timeout, where a server that was waited for would have given `.applied`.
             guard case .failed(let issue) = outcome else {
                 Issue.record("expected a failure, got \(outcome)")
                 return
