@@ -38,9 +38,10 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// A control document's entry cannot apply (see `reason`); it was ignored and the compiled
     /// definition serves.
     case controlEntryInvalid(experiment: String, reason: String)
-    /// A control document's sequence is not greater than the one in force (a replayed or older
-    /// document); it was ignored and the one in force stays.
-    case controlSequenceNotNewer(sequence: Int, inForce: Int)
+    /// A control document's sequence is not greater than `newest`, the newest this app has: the
+    /// one in force or, in `SplitTestingRemote`, one kept for the next start (a replayed or older
+    /// document). It was ignored and the one in force stays.
+    case controlSequenceNotNewer(sequence: Int, newest: Int)
     /// A control document could not be fetched from `url` (network error, timeout, a body cut
     /// short); the document in force stays, and the next attempt comes after a backoff.
     case controlFetchFailed(url: String, reason: String)
@@ -99,8 +100,8 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
             "control document names unknown group '\(group)' of experiment '\(experiment)'; its entry is ignored"
         case .controlEntryInvalid(let experiment, let reason):
             "control document entry of experiment '\(experiment)' is invalid (\(reason)); ignored"
-        case .controlSequenceNotNewer(let sequence, let inForce):
-            "control document sequence \(sequence) is not newer than \(inForce), the one in force; ignored"
+        case .controlSequenceNotNewer(let sequence, let newest):
+            "control document sequence \(sequence) is not newer than \(newest), the newest this app has; ignored"
         case .controlFetchFailed(let url, let reason):
             "control document \(url) could not be fetched (\(reason)); the one in force stays"
         case .controlHTTPStatus(let url, let status):

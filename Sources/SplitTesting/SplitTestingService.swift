@@ -62,20 +62,18 @@ public final class SplitTestingService: Sendable {
     @inlinable
     public func fetchSplitTest<T: SplitTest>(_ type: T.Type = T.self) -> T {
         // Inlined so that the sticky path is specialised for `T` in the app: one lock, one
-        // dictionary lookup, no generic metadata lookups and no allocation.
+        // dictionary lookup and a copy of the value kept since the first fetch; no generic
+        // metadata lookups, no dynamic cast, no group rebuilt from its name, no allocation.
         if let known = knownResolution(
-            experiment: ObjectIdentifier(T.self), identifier: T.identifier, unitType: T.definition.unitType),
-            let group = T.Group(rawValue: known.group)
+            experiment: ObjectIdentifier(T.self), identifier: T.identifier, unitType: T.definition.unitType)
         {
-            return T(assignment: SplitTestAssignment(
-                experiment: T.identifier, group: group, reason: known.reason, unitID: known.unit,
-                holdout: known.reason == .holdout ? T.definition.holdout?.name : nil, exposureSink: exposures))
+            return ResolvedSplitTest<T>.unwrap(known).value
         }
         return resolveAfresh(T.self)
     }
 
     @usableFromInline
-    func knownResolution(experiment: ObjectIdentifier, identifier: String, unitType: UnitType) -> KnownResolution? {
+    func knownResolution(experiment: ObjectIdentifier, identifier: String, unitType: UnitType) -> (any AnyObject & Sendable)? {
         state.withLock { $0.known(experiment: experiment, identifier: identifier, unitType: unitType) }
     }
 
@@ -83,13 +81,11 @@ public final class SplitTestingService: Sendable {
     @usableFromInline
     func resolveAfresh<T: SplitTest>(_ type: T.Type) -> T {
         var issues: [SplitTestingIssue] = []
-        let (group, reason, unit) = state.withLock { state in
-            state.resolve(T.self, store: store, issues: &issues)
+        let value = state.withLock { state in
+            state.resolve(T.self, store: store, exposures: exposures, issues: &issues)
         }
         for issue in issues { report(issue) }
-        return T(assignment: SplitTestAssignment(
-            experiment: T.identifier, group: group, reason: reason, unitID: unit,
-            holdout: reason == .holdout ? T.definition.holdout?.name : nil, exposureSink: exposures))
+        return value
     }
 
     /// The device id device-level experiments are keyed by; created and stored on first use

@@ -253,7 +253,7 @@ public final class RemoteControl: Sendable {
         }
         let newest = max(service.controlSequence ?? 0, state.withLock { $0.keptSequence } ?? 0)
         guard control.sequence > newest else {
-            return fail(.controlSequenceNotNewer(sequence: control.sequence, inForce: newest), service)
+            return fail(.controlSequenceNotNewer(sequence: control.sequence, newest: newest), service)
         }
         let entry = ControlDocumentCache.Entry(envelope: body, etag: etag, sequence: control.sequence)
         do {
@@ -268,7 +268,7 @@ public final class RemoteControl: Sendable {
         }
         guard configuration.applyImmediately else { return .stored(sequence: control.sequence) }
         guard service.applyControl(control) else {
-            return .failed(.controlSequenceNotNewer(sequence: control.sequence, inForce: service.controlSequence ?? 0))
+            return .failed(.controlSequenceNotNewer(sequence: control.sequence, newest: service.controlSequence ?? 0))
         }
         return .applied(sequence: control.sequence)
     }

@@ -48,6 +48,30 @@ struct RefreshTests {
         }
     }
 
+    @Test func aDocumentOlderThanTheKeptOneIsRefusedThoughNoneIsInForce() async throws {
+        try await withControlServer { server in
+            let issues = IssueRecorder()
+            let service = makeService(issues: issues)
+            let remote = makeRemote(server, directory: temporaryDirectory())
+            let (outcome, _) = try await startWhileHeld(
+                remote, service: service, server: server,
+                script: .init(etag: "\"v5\"", body: stopAndResolveDocument(sequence: 5)))
+            #expect(outcome == .stored(sequence: 5))
+            #expect(service.controlSequence == nil)
+
+            // Sequence 4 is older than the kept 5, which is not in force yet: the issue names
+            // the kept one as the newest this app has.
+            try await server.script(.init(etag: "\"v4\"", body: stopAndResolveDocument(sequence: 4)))
+            let older = await remote.refresh()
+            #expect(older == .failed(.controlSequenceNotNewer(sequence: 4, newest: 5)))
+            #expect(issues.issues == [.controlSequenceNotNewer(sequence: 4, newest: 5)])
+            #expect(remote.keptSequence == 5)
+            #expect(service.controlSequence == nil)
+            #expect(InForce(service) == .compiled)
+            remote.stop()
+        }
+    }
+
     @Test func applyImmediatelyPutsTheDocumentInForceAtOnce() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
@@ -129,7 +153,7 @@ struct RefreshTests {
         }, expected: rejected("no signature")),
         Failure(name: "older sequence", script: { _ in
             .init(body: envelope(payload(sequence: 9, experiments: [:])))
-        }) { issue, _ in issue == .controlSequenceNotNewer(sequence: 9, inForce: 10) },
+        }) { issue, _ in issue == .controlSequenceNotNewer(sequence: 9, newest: 10) },
     ]
 
     @Test(arguments: failures)

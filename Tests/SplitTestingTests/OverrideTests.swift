@@ -27,6 +27,27 @@ import SplitTesting
         #expect(service.fetchSplitTest(AppColorSchemeSplitTest.self).assignment.reason == .resolved)
     }
 
+    @Test func anOverrideSetAfterAResolutionWinsUntilRemoved() {
+        let service = SplitTestingService(configuration: .init(deviceID: "override-device", catalog: testCatalog))
+        let bucketed = service.fetchSplitTest(ButtonColorSplitTest.self)
+        #expect(bucketed.assignment.reason == .bucketed)
+        let other: ButtonColorSplitTest.Group = bucketed.currentGroup == .red ? .blue : .red
+        service.setOverride(ButtonColorSplitTest.self, group: other)
+        for _ in 0..<2 {
+            let overridden = service.fetchSplitTest(ButtonColorSplitTest.self)
+            #expect(overridden.currentGroup == other)
+            #expect(overridden.assignment.reason == .override)
+            #expect(overridden.assignment.unitID == "override-device")
+        }
+        // Another experiment's resolution is untouched by the override.
+        #expect(service.fetchSplitTest(AppColorSchemeSplitTest.self).assignment.reason == .resolved)
+        service.removeOverride(ButtonColorSplitTest.self)
+        let sticky = service.fetchSplitTest(ButtonColorSplitTest.self)
+        #expect(sticky.currentGroup == bucketed.currentGroup)
+        #expect(sticky.assignment.reason == .sticky)
+        #expect(sticky.assignment.unitID == "override-device")
+    }
+
     @Test func environmentAndLaunchArgumentsOverrideWhenEnabled() {
         let launch = LaunchOverrides(
             environment: ["SPLIT_TEST_OVERRIDES": "button_color=blue, profile_redesign=new_v1"],

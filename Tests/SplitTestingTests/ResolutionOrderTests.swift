@@ -130,7 +130,7 @@ import Testing
         #expect(!service.applyControl(SplitTestControl(sequence: 5, experiments: [:])))
         #expect(!service.applyControl(SplitTestControl(sequence: 4, experiments: [:])))
         #expect(issues.issues == [
-            .controlSequenceNotNewer(sequence: 5, inForce: 5), .controlSequenceNotNewer(sequence: 4, inForce: 5),
+            .controlSequenceNotNewer(sequence: 5, newest: 5), .controlSequenceNotNewer(sequence: 4, newest: 5),
         ])
         #expect(service.controlSequence == 5)
         #expect(service.applyControl(SplitTestControl(sequence: 6, experiments: [:])))
