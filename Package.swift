@@ -38,10 +38,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting"]),
+        // Distributions and chi-square tests that `splitc simulate` and the readout share; no Foundation.
+        .target(name: "SplitTestStatistics"),
+        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestStatistics"]),
         // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out.
         // Standard library only, so that any tool (the demo, a server) can link it.
-        .target(name: "SplitTestAnalysis"),
+        .target(name: "SplitTestAnalysis", dependencies: ["SplitTestStatistics"]),
         .executableTarget(
             name: "splitc",
             dependencies: [
@@ -124,7 +126,8 @@ let package = Package(
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         // Statistical properties of the assignment over a million synthetic units.
-        .testTarget(name: "AssignmentQualityTests", dependencies: ["SplitTesting", "SplitTestCompiler"]),
+        .testTarget(
+            name: "AssignmentQualityTests", dependencies: ["SplitTesting", "SplitTestCompiler", "SplitTestStatistics"]),
         // The file store under faults: a writer process killed mid-write, unwritable locations.
         .executableTarget(
             name: "FileStoreCrashWriter",

@@ -1,4 +1,4 @@
-import SplitTestCompiler
+import SplitTestStatistics
 import Testing
 
 /// Whether `actual` is within `tolerance` of `expected`, relative to the larger magnitude.

@@ -1,4 +1,5 @@
 import SplitTestCompiler
+import SplitTestStatistics
 import SplitTesting
 import Testing
 

@@ -1,3 +1,5 @@
+import SplitTestStatistics
+
 /// `--format html`: one self-contained page (inline CSS and SVG, no scripts, no network). The
 /// sample-ratio and A/A verdicts come first; each goal has a chart of every group's conversion
 /// rate with its 95% interval, against a line at the control's rate, and a table of the figures.

@@ -1,3 +1,5 @@
+import SplitTestStatistics
+
 /// A treatment's mean value per unit against the control's: Welch's t-test with
 /// Welch–Satterthwaite degrees of freedom, and the 95% interval from the same t distribution.
 public struct MeanComparison: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import SplitTestStatistics
+
 /// A treatment's conversion against the control's: the pooled two-proportion z-test for the
 /// p-value, the unpooled (Wald) standard error for the 95% interval.
 public struct ProportionComparison: Sendable, Hashable {

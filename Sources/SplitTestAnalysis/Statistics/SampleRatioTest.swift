@@ -1,3 +1,5 @@
+import SplitTestStatistics
+
 /// The sample-ratio check: Pearson's chi-square of units per group against the shares the weights
 /// promise.
 public enum SampleRatioTest {
@@ -26,6 +28,6 @@ public enum SampleRatioTest {
             }
         }
         guard cells > 1 else { return (0, 1) }
-        return (statistic, IncompleteGamma.regularizedUpper(a: Double(cells - 1) / 2, x: statistic / 2))
+        return (statistic, ChiSquareDistribution.survival(statistic, degreesOfFreedom: cells - 1))
     }
 }

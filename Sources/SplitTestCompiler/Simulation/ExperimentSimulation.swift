@@ -1,3 +1,4 @@
+import SplitTestStatistics
 import SplitTesting
 
 /// What happened to synthetic units in one experiment: how many were enrolled, how they spread

@@ -1,20 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The standard normal distribution.
-public enum NormalDistribution {
-    /// The 0.975 quantile, the half-width of a 95% interval in standard errors.
-    public static let quantile975 = 1.959963984540054
-
-    /// `P(Z > |z|) · 2`: the two-sided p-value of a z statistic.
-    public static func twoSidedPValue(_ z: Double) -> Double {
-        min(1, erfc(abs(z) / 2.0.squareRoot()))
-    }
-}
-
 /// Student's t distribution with real degrees of freedom (Welch–Satterthwaite's are rarely whole).
 public enum StudentTDistribution {
     /// `P(|T| > |t|)`: the two-sided p-value of a t statistic, `I_{ν/(ν+t²)}(ν/2, 1/2)`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The regularized incomplete gamma functions `P(a, x)` and `Q(a, x) = 1 − P(a, x)`, which give
 /// the chi-square distribution its tail probabilities.

@@ -11,9 +11,13 @@
 /// distribution does) loses no digits forming it. The continued fraction (modified Lentz) is
 /// evaluated on the side where it converges, `x < (a + 1) / (a + b + 2)`, and the other side is
 /// its complement by symmetry.
-enum IncompleteBeta {
-    /// `I_x(a, b)` for `a, b > 0` and `x + complement = 1`, both in `0…1`.
-    static func regularized(a: Double, b: Double, x: Double, complement: Double) -> Double {
+public enum IncompleteBeta {
+    /// The regularized incomplete beta function `I_x(a, b) = B(x; a, b) / B(a, b)`.
+    ///
+    /// An `x` at or below 0 gives 0 and a `complement` at or below 0 gives 1.
+    ///
+    /// - Precondition: `a > 0` and `b > 0`; `x + complement = 1`, both in `0…1`.
+    public static func regularized(a: Double, b: Double, x: Double, complement: Double) -> Double {
         precondition(a > 0 && b > 0, "I_x(a, b) needs a, b > 0")
         if x <= 0 { return 0 }
         if complement <= 0 { return 1 }
