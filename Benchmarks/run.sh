@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in debug and release, measures the compiler, the generated code and the
-# runtime against references measured in the same run, prints a table and writes BENCHMARKS.md
-# at the repository root. Takes about 10 minutes on 2 cores; not part of .ci/run.
+# runtime, and `splitc analyze` against references measured in the same run, prints a table and
+# writes BENCHMARKS.md at the repository root. Takes about 30 minutes on 2 cores; not part of
+# .ci/run. The analysis needs Python's duckdb (`python3 -m pip install duckdb`).
 #
 #   bash Benchmarks/run.sh
 #
 # Environment: SIZES (corpus sizes, default 1000,10000), TYPECHECK_SIZES (default 100,1000),
 # REPETITIONS (release repetitions, default 5; debug and type-check runs use fewer),
 # PLUGIN_DEFINITIONS (definitions in the plugin benchmark's package, default 50),
-# PLUGIN_REPETITIONS (no-change builds of each package, default 10).
+# PLUGIN_REPETITIONS (no-change builds of each package, default 10),
+# ANALYSIS_EVENTS and ANALYSIS_UNITS (the analysis' full size, default 10000000 and 1000000;
+# ANALYSIS_EVENTS=0 skips it).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -18,6 +21,8 @@ typecheck_sizes="${TYPECHECK_SIZES:-100,1000}"
 repetitions="${REPETITIONS:-5}"
 plugin_definitions="${PLUGIN_DEFINITIONS:-50}"
 plugin_repetitions="${PLUGIN_REPETITIONS:-10}"
+analysis_events="${ANALYSIS_EVENTS:-10000000}"
+analysis_units="${ANALYSIS_UNITS:-1000000}"
 debug_repetitions=$(( repetitions > 3 ? 3 : repetitions ))
 release_build="$here/.build-release"
 debug_build="$here/.build-debug"
@@ -29,6 +34,9 @@ fail() { printf 'run.sh: %s\n' "$*" >&2; exit 1; }
 
 command -v swift >/dev/null || fail "swift is not on PATH"
 pkg-config --exists yaml-0.1 || fail "libyaml is missing: apt-get install libyaml-dev (or brew install libyaml)"
+if [ "$analysis_events" != 0 ]; then
+    python3 -c "import duckdb" 2>/dev/null || fail "the analysis needs duckdb: python3 -m pip install duckdb (or ANALYSIS_EVENTS=0)"
+fi
 
 cd "$here"
 rm -rf "$results"
@@ -44,7 +52,9 @@ for scratch in "$release_build" "$debug_build"; do
 done
 
 step "Building the harnesses (release)"
-for product in compiler-bench yams-bench plugin-bench benchmark-report; do
+# splitc is the root package's product, built here as a dependency so that it shares the
+# release build of the runtime.
+for product in compiler-bench yams-bench plugin-bench benchmark-report splitc; do
     swift build --scratch-path "$release_build" -c release --product "$product" >&2
 done
 step "Building the harnesses (debug, as the build plugin runs splitc)"
@@ -94,6 +104,12 @@ swift package --scratch-path "$release_build" --disable-sandbox benchmark \
 step "No-change builds: the build plugin against the generated file committed ($plugin_definitions definitions)"
 "$release_bin/plugin-bench" no-change --definitions "$plugin_definitions" --repetitions "$plugin_repetitions" \
     --split-testing "$root" --work-dir "$results/plugin-packages" --output "$results/plugin.json" >&2
+
+if [ "$analysis_events" != 0 ]; then
+    step "splitc analyze against DuckDB on the emitted SQL ($analysis_events events, $analysis_units units)"
+    python3 "$here/Analysis/analysis_bench.py" "$release_bin/splitc" --events "$analysis_events" \
+        --units "$analysis_units" --output "$results/analysis.json" >&2
+fi
 
 step "Writing BENCHMARKS.md"
 "$release_bin/benchmark-report" write --results "$results" --output "$root/BENCHMARKS.md" \

@@ -3,13 +3,17 @@
 that `splitc analyze --emit-sql duckdb` prints over the same file, in the same run; and the peak
 resident memory of `splitc analyze` against the number of units.
 
-    python3 Benchmarks/Analysis/analysis_bench.py SPLITC [--events 10000000] [--units 1000000]
+    python3 Benchmarks/Analysis/analysis_bench.py SPLITC [--events 10000000] [--units 1000000] [--output FILE]
 
 SPLITC is a release build (`swift build -c release --product splitc`). The events are generated
 here (3 experiments, 2 goals; not committed) into a temporary folder and removed afterwards.
+Besides the full size, smaller unit counts with the same events per unit draw the memory curve,
+and the smallest again with four times the events per unit shows that memory follows the units,
+not the events. `--output` writes the rows as JSON for `Benchmarks/run.sh`'s report.
 Needs `python3 -m pip install duckdb`.
 """
 import argparse
+import json
 import os
 import random
 import shutil
@@ -89,28 +93,36 @@ def main():
     parser.add_argument("splitc")
     parser.add_argument("--events", type=int, default=10_000_000)
     parser.add_argument("--units", type=int, default=1_000_000)
-    parser.add_argument("--memory-units", default="100000,300000", help="smaller unit counts for the memory curve")
+    parser.add_argument("--memory-units", help="smaller unit counts for the memory curve (default: a tenth and 3 tenths of --units)")
+    parser.add_argument("--output", help="where to write the rows as JSON")
     arguments = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="analysis-bench-")
     try:
         rows = []
-        sizes = [int(size) for size in arguments.memory_units.split(",") if size] + [arguments.units]
-        for units in sizes:
-            events = arguments.events * units // arguments.units
-            path = os.path.join(folder, f"events-{units}.jsonl")
+        smaller = arguments.memory_units or f"{arguments.units // 10},{arguments.units * 3 // 10}"
+        sizes = [int(size) for size in smaller.split(",") if size] + [arguments.units]
+        # (units, events): the curve at a constant number of events per unit, then the smallest
+        # unit count again with four times the events.
+        runs = [(units, arguments.events * units // arguments.units) for units in sizes]
+        runs.append((sizes[0], 4 * arguments.events * sizes[0] // arguments.units))
+        for units, events in runs:
+            path = os.path.join(folder, f"events-{units}-{events}.jsonl")
             start = time.perf_counter()
             written = generate(path, events, units)
             print(f"generated {written:,} events for {units:,} units in {time.perf_counter() - start:.1f} s "
                   f"({os.path.getsize(path) / 2**20:,.0f} MiB)", file=sys.stderr)
             seconds, peak = run_splitc(arguments.splitc, path, os.path.join(folder, "readout.json"))
             row = {"units": units, "events": written, "splitc_s": seconds, "peak_mib": peak}
-            if units == arguments.units:
+            if units == arguments.units and events == arguments.events:
                 row["duckdb_s"] = run_duckdb(arguments.splitc, path, os.path.join(folder, "aggregates.csv"))
                 check = subprocess.run([arguments.splitc, "analyze", "--aggregates", os.path.join(folder, "aggregates.csv"),
                                         "--format", "json"], capture_output=True, text=True)
                 row["duckdb_units_match"] = _units(check.stdout) == _units(open(os.path.join(folder, "readout.json")).read())
             rows.append(row)
             os.remove(path)
+        if arguments.output:
+            with open(arguments.output, "w") as out:
+                json.dump(rows, out, indent=1)
         print("| units | events | splitc analyze | peak RSS | MiB per 1,000 units | DuckDB, emitted SQL | splitc / DuckDB time |")
         print("|---:|---:|---:|---:|---:|---:|---:|")
         for row in rows:
@@ -126,7 +138,6 @@ def main():
 
 
 def _units(text):
-    import json
     return sorted((entry["experiment"], group["group"], group["units"])
                   for entry in json.loads(text) for goal in entry["goals"][:1] for group in goal["groups"])
 

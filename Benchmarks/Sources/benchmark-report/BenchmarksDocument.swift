@@ -31,7 +31,7 @@ struct BenchmarksDocument {
 
             ## SPEC §11 targets
 
-            \(report.pluginVerdictSection())
+            \(report.secondStageVerdictSection())
 
             ## Compiler
 
@@ -63,7 +63,7 @@ struct BenchmarksDocument {
             A package whose app target applies `SplitTestPlugin` to generated definitions in
             `experiments/`, against the same package with the `GeneratedSplitTests.swift` that the
             plugin generated committed into the target instead: `swift build` with nothing
-            changed, both built in debug, alternating. The plugin runs `splitc generate` on every
+            changed, both built in debug, alternating. The plugin runs `splitc-build generate` on every
             build (its stamp input, see `GenerationPlan.swift`), which reads every definition and
             leaves the unchanged file alone, so the app is not recompiled.
 
@@ -82,16 +82,26 @@ struct BenchmarksDocument {
 
             </details>
 
+            ## Analysis
+
+            `Benchmarks/Analysis/analysis_bench.py` with a release `splitc`: `splitc analyze --format json`
+            over generated JSON-lines events (3 experiments, 2 goals, each unit exposed to all three),
+            peak resident memory from `/usr/bin/time`; at the full size, DuckDB (Python package) runs the
+            SQL of `splitc analyze --emit-sql duckdb` over the same file. The smaller sizes keep the events
+            per unit; the last row repeats the smallest with four times the events per unit.
+
+            \(report.analysisSection())
+
             """
     }
 
     /// What `run.sh` prints at the end.
     func summary() -> String {
         [
-            "SPEC §7 targets", report.verdictSection(), "", "SPEC §11 targets", report.pluginVerdictSection(), "",
+            "SPEC §7 targets", report.verdictSection(), "", "SPEC §11 targets", report.secondStageVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",
-            "Runtime", report.runtimeSection(),
+            "Runtime", report.runtimeSection(), "", "Analysis", report.analysisSection(),
         ].joined(separator: "\n")
     }
 

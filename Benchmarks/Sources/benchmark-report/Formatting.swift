@@ -14,6 +14,18 @@ enum Formatting {
         value.isFinite ? String(format: "%.0f", value) : "n/a"
     }
 
+    /// A count with thousands separators: 10,000,000.
+    static func count(_ value: Int) -> String {
+        var digits = String(value.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+
     static func kilobytes(_ bytes: Int) -> String {
         String(format: "%.0f KiB", Double(bytes) / 1_024)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import BenchmarkSupport
 
-/// Every result of one `run.sh`, turned into tables and verdicts against SPEC §7.
+/// Every result of one `run.sh`, turned into tables and verdicts against SPEC §7 and §11.
 struct Report {
     var compilerDebug: [CompilerMeasurement]
     var compilerRelease: [CompilerMeasurement]
@@ -10,6 +10,8 @@ struct Report {
     var typecheck: [TypecheckMeasurement]
     var runtime: [RuntimeFigure]
     var plugin: PluginMeasurement
+    /// `splitc analyze` against DuckDB (SPEC §11), when `run.sh` measured it.
+    var analysis: [AnalysisMeasurement]?
     /// The runtime benchmarks' own output, kept whole for the detail section.
     var runtimeMarkdown: String
 
@@ -116,12 +118,6 @@ struct Report {
                 plugin.appRecompiled ? "recompiled" : "not recompiled", !plugin.appRecompiled
             ),
         ]
-    }
-
-    func pluginVerdictSection() -> String {
-        Formatting.table(
-            ["SPEC §11 target", "measured", "verdict"],
-            pluginVerdicts().map { [$0.target, $0.figure, Formatting.verdict($0.passed)] })
     }
 
     /// Each SPEC §7 target with the figure measured for it.

@@ -4,7 +4,8 @@ import Foundation
 let usage = """
     usage: benchmark-report write --results DIR --output BENCHMARKS.md --command "COMMAND"
     DIR holds compiler-{debug,release}.json, yams-{debug,release}.json, typecheck.json,
-    plugin.json, runtime.md and machine.txt, as Benchmarks/run.sh writes them.
+    plugin.json, runtime.md, machine.txt and (unless skipped) analysis.json, as
+    Benchmarks/run.sh writes them.
     """
 
 func load<Value: Decodable>(_ type: Value.Type, _ directory: URL, _ name: String) throws -> Value {
@@ -44,6 +45,9 @@ do {
         typecheck: try load([TypecheckMeasurement].self, directory, "typecheck.json"),
         runtime: RuntimeTable.parse(runtimeOutput),
         plugin: try load(PluginMeasurement.self, directory, "plugin.json"),
+        // Absent when run.sh was told to skip the analysis (ANALYSIS_EVENTS=0).
+        analysis: FileManager.default.fileExists(atPath: directory.appendingPathComponent("analysis.json").path)
+            ? try load([AnalysisMeasurement].self, directory, "analysis.json") : nil,
         runtimeMarkdown: runtimeMarkdown)
     guard report.runtime.count >= 4, report.runtime.allSatisfy({ $0.nanosecondsMedian.isFinite }) else {
         throw BenchError("found \(report.runtime.count) runtime benchmarks with figures in runtime.md; "
