@@ -6,6 +6,11 @@ enum Formatting {
         value < 1 ? String(format: "%.1f ms", value * 1_000) : String(format: "%.2f s", value)
     }
 
+    /// A time per operation: nanoseconds below a microsecond's thousand, milliseconds above.
+    static func nanoseconds(_ value: Double) -> String {
+        value >= 1e6 ? String(format: "%.2f ms", value / 1e6) : String(format: "%.1f ns", value)
+    }
+
     static func ratio(_ value: Double) -> String {
         value.isFinite ? String(format: "%.2f×", value) : "n/a"
     }

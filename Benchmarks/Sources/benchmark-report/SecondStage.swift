@@ -25,7 +25,7 @@ struct AnalysisMeasurement: Decodable {
 
 /// SPEC §11: the second stage's targets, read from the runtime benchmarks and the analysis run.
 extension Report {
-    /// The runtime benchmark whose name starts with `prefix`, exactly one.
+    /// The runtime benchmark of that name.
     private func figure(_ name: String) -> RuntimeFigure? {
         runtime.first { $0.name == name }
     }
@@ -122,4 +122,6 @@ enum RuntimeNames {
     static let firstTimeTargeted = "fetchSplitTest, first-time assignment, five targeting conditions (with associate(user:))"
     static let stickyUserLevel = "fetchSplitTest, sticky, user-level without targeting"
     static let stickyTargeted = "fetchSplitTest, sticky, five targeting conditions"
+    /// The benchmarks that run one operation per iteration rather than 1,000.
+    static let singleOperation: Set<String> = [remoteLoadReference, remoteLoad]
 }
