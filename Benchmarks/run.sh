@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in debug and release, measures the compiler, the generated code and the
 # runtime, and `splitc analyze` against references measured in the same run, prints a table and
-# writes BENCHMARKS.md at the repository root. Takes about 30 minutes on 2 cores; not part of
+# writes BENCHMARKS.md at the repository root. Takes about 15 minutes on 2 cores from a clean build, 5 once built; not part of
 # .ci/run. The analysis needs Python's duckdb (`python3 -m pip install duckdb`).
 #
 #   bash Benchmarks/run.sh
@@ -57,7 +57,7 @@ step "Building the harnesses (release)"
 for product in compiler-bench yams-bench plugin-bench benchmark-report splitc; do
     swift build --scratch-path "$release_build" -c release --product "$product" >&2
 done
-step "Building the harnesses (debug, as the build plugin runs splitc)"
+step "Building the harnesses (debug, as the build plugin runs splitc-build)"
 for product in compiler-bench yams-bench; do
     swift build --scratch-path "$debug_build" -c debug --product "$product" >&2
 done

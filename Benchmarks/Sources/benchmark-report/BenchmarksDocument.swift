@@ -40,7 +40,7 @@ struct BenchmarksDocument {
             resolved experiments; one to four documents per file), against a bare libyaml event
             scan of the same in-memory bytes (the floor for a libyaml-based compiler) and against
             Yams `compose_all` of the same bytes (what Yams-based Swift generators pay before
-            reading a key). The debug build matters because the build plugin runs `splitc` in
+            reading a key). The debug build matters because the build plugin runs its tool (`splitc-build`) in
             debug; the scan and the compiler use the system libyaml, optimised, in both builds,
             whereas Yams compiles its bundled copy of libyaml with the rest of the build.
 

@@ -57,7 +57,7 @@ struct Report {
             \(Formatting.seconds(release.libyamlScan)). SwiftPM builds a
             plugin's tool in the configuration of the build (swiftlang/swift-package-manager#7233),
             and a package used by version may not set `unsafeFlags` such as `-O`, so the package
-            cannot ask for an optimised `splitc`. What a debug build costs a user is the absolute
+            cannot ask for an optimised `splitc-build`. What a debug build costs a user is the absolute
             time: \(Formatting.seconds(debug.compileAndEmit)) for \(debug.experiments) experiments, so, the cost being linear, about
             \(Formatting.seconds(debug.compileAndEmit / Double(debug.experiments) * 50)) for the 50 definitions of a large app.
             """

@@ -17,7 +17,7 @@ func measure(_ arguments: Arguments) throws -> PluginMeasurement {
         splitTesting: URL(fileURLWithPath: try arguments.string("split-testing")))
     try packages.writePluginPackage(definitions: definitions)
     let plugin = SwiftBuild(package: packages.plugin)
-    print("building the plugin package (the first build compiles splitc and the runtime)")
+    print("building the plugin package (the first build compiles splitc-build and the runtime)")
     try plugin.run()
     let generated = try packages.generatedFile(scratch: plugin.scratch)
     try packages.writeCommittedPackage(generated: generated)
