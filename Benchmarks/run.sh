@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in debug and release, measures the compiler, the generated code and the
 # runtime, and `splitc analyze` against references measured in the same run, prints a table and
-# writes BENCHMARKS.md at the repository root. Takes about 15 minutes on 2 cores from a clean build, 5 once built; not part of
-# .ci/run. The analysis needs Python's duckdb (`python3 -m pip install duckdb`).
+# writes BENCHMARKS.md at the repository root. Takes about 20 minutes on 2 cores from a clean
+# build, 5 once built; not part of .ci/run. The analysis needs Python's duckdb (`python3 -m pip install duckdb`).
 #
 #   bash Benchmarks/run.sh
 #
