@@ -3,8 +3,9 @@
 ///
 /// Written for this one document rather than through `JSONSerialization`, so that every input
 /// (any bytes, any nesting) ends in a value or a ``ControlJSON/SyntaxError`` at a byte offset,
-/// never a trap, and numbers keep their type (`true` is not `1`).
-indirect enum ControlJSON: Sendable {
+/// never a trap, and numbers keep their type (`true` is not `1`). Not `indirect`: objects and
+/// arrays already hold their members in array buffers, so a leaf costs no box of its own.
+enum ControlJSON: Sendable {
     /// An object's members in document order (duplicates are rejected while reading).
     case object([(key: String, value: ControlJSON)])
     case array([ControlJSON])
@@ -114,7 +115,9 @@ private struct Reader {
     private mutating func readObject(depth: Int) throws(ControlJSON.SyntaxError) -> ControlJSON {
         try enter(depth: depth)
         var members: [(key: String, value: ControlJSON)] = []
-        var keys = Set<String>()
+        // Duplicates are found by a scan while the object is small (every object of a payload
+        // but `experiments`), and through a set, made when first needed, once it is not.
+        var keys: Set<String>?
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
             return .object(members)
@@ -125,7 +128,14 @@ private struct Reader {
             }
             let keyStart = position
             let key = try readString()
-            guard keys.insert(key).inserted else {
+            let duplicate: Bool
+            if members.count < Self.scannedMembers {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys == nil { keys = Set(members.map(\.key)) }
+                duplicate = !keys!.insert(key).inserted
+            }
+            guard !duplicate else {
                 throw ControlJSON.SyntaxError(offset: keyStart, reason: "duplicate member \"\(Self.shown(key))\"")
             }
             skipWhitespace()
@@ -151,6 +161,9 @@ private struct Reader {
         }
     }
 
+    /// Up to how many members an object's names are checked for duplicates by a scan.
+    private static let scannedMembers = 8
+
     private mutating func readArray(depth: Int) throws(ControlJSON.SyntaxError) -> ControlJSON {
         try enter(depth: depth)
         var items: [ControlJSON] = []
@@ -175,30 +188,38 @@ private struct Reader {
         }
     }
 
-    /// A string from its opening quote: escapes decoded, UTF-8 checked.
+    /// A string from its opening quote: escapes decoded, UTF-8 checked. A string without escapes
+    /// (every name and value of a payload, in practice) is made from its bytes in one step.
     private mutating func readString() throws(ControlJSON.SyntaxError) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
         var runStart = position
-        func flushRun(upTo end: Int) throws(ControlJSON.SyntaxError) {
-            guard runStart < end else { return }
-            let run = bytes[runStart..<end]
-            let text = String(decoding: run, as: UTF8.self)
-            guard text.utf8.elementsEqual(run) else {
-                throw ControlJSON.SyntaxError(offset: runStart, reason: "a string holds bytes that are not UTF-8")
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\\") {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = try Self.text(of: bytes[runStart..<position], at: runStart)
+                position += 1
+                return text
             }
-            scalars.append(contentsOf: text.unicodeScalars)
+            if byte < 0x20 {
+                throw fail("a string holds a control character (byte 0x\(String(byte, radix: 16, uppercase: true))); escape it")
+            }
+            position += 1
         }
+        guard position < bytes.count else { throw fail("a string is not closed before the end of the document") }
+        // An escape: the string is gathered as UTF-8, each run between escapes checked on its own.
+        var utf8: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
-                try flushRun(upTo: position)
+                try Self.check(bytes[runStart..<position], at: runStart)
+                utf8.append(contentsOf: bytes[runStart..<position])
                 position += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                try flushRun(upTo: position)
-                scalars.append(try readEscape())
+                try Self.check(bytes[runStart..<position], at: runStart)
+                utf8.append(contentsOf: bytes[runStart..<position])
+                UTF8.encode(try readEscape()) { utf8.append($0) }
                 runStart = position
             case 0x00..<0x20:
                 throw fail("a string holds a control character (byte 0x\(String(byte, radix: 16, uppercase: true))); escape it")
@@ -207,6 +228,22 @@ private struct Reader {
             }
         }
         throw fail("a string is not closed before the end of the document")
+    }
+
+    /// The text of `run`, which must be UTF-8.
+    private static func text(of run: ArraySlice<UInt8>, at offset: Int) throws(ControlJSON.SyntaxError) -> String {
+        let text = String(decoding: run, as: UTF8.self)
+        // Decoding replaces what is not UTF-8; ASCII never needs it.
+        guard run.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(run) else {
+            throw ControlJSON.SyntaxError(offset: offset, reason: "a string holds bytes that are not UTF-8")
+        }
+        return text
+    }
+
+    /// Checks that `run` is UTF-8.
+    private static func check(_ run: ArraySlice<UInt8>, at offset: Int) throws(ControlJSON.SyntaxError) {
+        guard !run.allSatisfy({ $0 < 0x80 }) else { return }
+        _ = try text(of: run, at: offset)
     }
 
     /// One escape from its backslash.

@@ -60,7 +60,7 @@ private struct PayloadReader {
     typealias PayloadError = SplitTestControl.PayloadError
 
     func control(from root: ControlJSON) throws(PayloadError) -> SplitTestControl {
-        let fields = try members(of: root, at: "", allowed: ["sequence", "generated", "experiments"])
+        let fields = try members(of: root, at: "", allowed: Self.payloadFields)
         guard let sequenceValue = fields["sequence"] else {
             throw PayloadError(field: "sequence", reason: "is missing; a payload needs a positive integer 'sequence'")
         }
@@ -81,73 +81,88 @@ private struct PayloadReader {
         var experiments: [String: SplitTestControl.Entry] = [:]
         experiments.reserveCapacity(entries.count)
         for (identifier, value) in entries {
+            // The field's path is made only for a message: most entries have none.
             experiments[identifier] = try entry(value, at: "experiments.\(identifier)")
         }
         return SplitTestControl(sequence: sequence, generated: generated, experiments: experiments)
     }
 
-    /// The members of an object by name, rejecting any name not in `allowed`.
-    private func members(of value: ControlJSON, at field: String, allowed: [String]) throws(PayloadError) -> [String: ControlJSON] {
+    static let payloadFields = ["sequence", "generated", "experiments"]
+    static let entryFields = ["status", "winner", "traffic", "force"]
+
+    /// An object's members, looked up by name with a scan (an entry has at most four).
+    struct Members {
+        var pairs: [(key: String, value: ControlJSON)]
+
+        subscript(name: String) -> ControlJSON? {
+            pairs.first { $0.key == name }?.value
+        }
+    }
+
+    /// The members of an object, rejecting any name not in `allowed`.
+    private func members(
+        of value: ControlJSON, at field: @autoclosure () -> String, allowed: [String]
+    ) throws(PayloadError) -> Members {
         guard case .object(let pairs) = value else {
+            let field = field()
             let what = field.isEmpty ? "a payload must be a JSON object" : "must be an object"
             throw PayloadError(field: field, reason: "\(what); found \(value.kindDescription)")
         }
-        var result: [String: ControlJSON] = [:]
-        for (key, member) in pairs {
-            guard allowed.contains(key) else {
-                let place = field.isEmpty ? key : "\(field).\(key)"
-                let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
-                throw PayloadError(field: place, reason: "is not a field of \(field.isEmpty ? "a payload" : "an entry") (known: \(known))")
-            }
-            result[key] = member
+        for (key, _) in pairs where !allowed.contains(key) {
+            let field = field()
+            let place = field.isEmpty ? key : "\(field).\(key)"
+            let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
+            throw PayloadError(field: place, reason: "is not a field of \(field.isEmpty ? "a payload" : "an entry") (known: \(known))")
         }
-        return result
+        return Members(pairs: pairs)
     }
 
-    private func entry(_ value: ControlJSON, at field: String) throws(PayloadError) -> SplitTestControl.Entry {
-        let fields = try members(of: value, at: field, allowed: ["status", "winner", "traffic", "force"])
+    private func entry(_ value: ControlJSON, at field: @autoclosure () -> String) throws(PayloadError) -> SplitTestControl.Entry {
+        let fields = try members(of: value, at: field(), allowed: Self.entryFields)
         var entry = SplitTestControl.Entry()
         if let value = fields["status"] {
-            let choices = SplitTestControl.Status.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             guard case .string(let text) = value, let status = SplitTestControl.Status(rawValue: text) else {
-                throw PayloadError(field: "\(field).status", reason: "must be one of \(choices); found \(Self.describe(value))")
+                let choices = SplitTestControl.Status.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                throw PayloadError(field: "\(field()).status", reason: "must be one of \(choices); found \(Self.describe(value))")
             }
             entry.status = status
         }
         if let value = fields["winner"] {
-            entry.winner = try nonEmptyString(value, at: "\(field).winner", what: "a group name")
+            entry.winner = try nonEmptyString(value, at: "\(field()).winner", what: "a group name")
         }
         switch (entry.status, entry.winner) {
         case (.resolved, nil):
-            throw PayloadError(field: "\(field).winner", reason: "is missing; status 'resolved' needs a winner")
+            throw PayloadError(field: "\(field()).winner", reason: "is missing; status 'resolved' needs a winner")
         case (let status, _?) where status != .resolved:
-            throw PayloadError(field: "\(field).winner", reason: "is allowed with status 'resolved' only")
+            throw PayloadError(field: "\(field()).winner", reason: "is allowed with status 'resolved' only")
         default:
             break
         }
         if let value = fields["traffic"] {
-            entry.trafficBuckets = try trafficBuckets(value, at: "\(field).traffic")
+            entry.trafficBuckets = try trafficBuckets(value, at: "\(field()).traffic")
         }
         if let value = fields["force"] {
             guard case .object(let pairs) = value else {
-                throw PayloadError(field: "\(field).force", reason: "must be an object of unit ids to group names; found \(value.kindDescription)")
+                throw PayloadError(field: "\(field()).force", reason: "must be an object of unit ids to group names; found \(value.kindDescription)")
             }
             var force: [String: String] = [:]
             force.reserveCapacity(pairs.count)
             for (unit, group) in pairs {
                 guard !unit.isEmpty else {
-                    throw PayloadError(field: "\(field).force", reason: "a unit id must not be empty")
+                    throw PayloadError(field: "\(field()).force", reason: "a unit id must not be empty")
                 }
-                force[unit] = try nonEmptyString(group, at: "\(field).force.\(unit)", what: "a group name")
+                force[unit] = try nonEmptyString(group, at: "\(field()).force.\(unit)", what: "a group name")
             }
             entry.force = force
         }
         return entry
     }
 
-    private func nonEmptyString(_ value: ControlJSON, at field: String, what: String) throws(PayloadError) -> String {
+    private func nonEmptyString(
+        _ value: ControlJSON, at field: @autoclosure () -> String, what: String
+    ) throws(PayloadError) -> String {
         guard case .string(let text) = value, !text.isEmpty else {
-            throw PayloadError(field: field, reason: "must be \(what) (a non-empty string); found \(Self.describe(value))")
+            throw PayloadError(field: field(), reason: "must be \(what) (a non-empty string); found \(Self.describe(value))")
         }
         return text
     }
@@ -169,17 +184,17 @@ private struct PayloadReader {
     }
 
     /// A percentage in `(0, 100]` with at most two decimals, as buckets: `12.34` → 1,234.
-    private func trafficBuckets(_ value: ControlJSON, at field: String) throws(PayloadError) -> Int {
+    private func trafficBuckets(_ value: ControlJSON, at field: @autoclosure () -> String) throws(PayloadError) -> Int {
         guard case .number(let text) = value, let percent = Double(text), percent.isFinite else {
-            throw PayloadError(field: field, reason: "must be a number of percent, more than 0 and at most 100; found \(value.kindDescription)")
+            throw PayloadError(field: field(), reason: "must be a number of percent, more than 0 and at most 100; found \(value.kindDescription)")
         }
         guard percent > 0 && percent <= 100 else {
-            throw PayloadError(field: field, reason: "must be more than 0 and at most 100; found \(value.kindDescription)")
+            throw PayloadError(field: field(), reason: "must be more than 0 and at most 100; found \(value.kindDescription)")
         }
         let scaled = percent * Double(Bucketing.bucketCount) / 100
         let buckets = scaled.rounded()
         guard abs(scaled - buckets) < 1e-6, buckets >= 1 else {
-            throw PayloadError(field: field, reason: "is finer than 0.01 percent (one of the 10,000 buckets); found \(value.kindDescription)")
+            throw PayloadError(field: field(), reason: "is finer than 0.01 percent (one of the 10,000 buckets); found \(value.kindDescription)")
         }
         return Int(buckets)
     }
