@@ -77,10 +77,10 @@ def run_duckdb(splitc, path, output):
         SELECT event AS event_name, CAST(date AS TIMESTAMPTZ) AS event_time,
                properties.experiment AS experiment, properties."group" AS group_name, properties.unit AS unit_id,
                properties.goal AS goal, properties.value AS value, properties.device AS device_id,
-               COALESCE(properties."user", "user") AS user_id
+               COALESCE(properties."user", "user") AS user_id, properties.holdout AS holdout
         FROM read_json('{path}', format = 'newline_delimited', columns = {{
             'date': 'VARCHAR', 'event': 'VARCHAR', 'user': 'VARCHAR',
-            'properties': 'STRUCT(experiment VARCHAR, "group" VARCHAR, unit VARCHAR, goal VARCHAR, value DOUBLE, device VARCHAR, "user" VARCHAR)'}})
+            'properties': 'STRUCT(experiment VARCHAR, "group" VARCHAR, unit VARCHAR, goal VARCHAR, value DOUBLE, device VARCHAR, "user" VARCHAR, holdout VARCHAR)'}})
         """)
     connection.execute(f"COPY ({sql}) TO '{output}' (HEADER)")
     elapsed = time.perf_counter() - start

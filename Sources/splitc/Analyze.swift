@@ -34,7 +34,9 @@ struct Analyze: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .customLong("emit-sql"), help: "Print the SQL that computes the sufficient statistics in a warehouse: duckdb, spark or bigquery.")
+    @Option(
+        name: .customLong("emit-sql"),
+        help: "Print the SQL that computes the sufficient statistics in a warehouse: duckdb, spark or bigquery (with --definitions, written into the query).")
     var emitSQL: SQLDialect?
 
     @Option(name: .customLong("events-table"), help: "The events table the emitted SQL reads.")
@@ -57,11 +59,13 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
+        let (definitions, holdouts) = try readDefinitions()
         if let emitSQL, let eventsTable {
-            Console.output(WarehouseQuery.sql(dialect: emitSQL, eventsTable: eventsTable))
+            // With --definitions the query carries them, so that it counts what reading the events
+            // with the same definitions counts (holdouts against the experiments they cover).
+            Console.output(WarehouseQuery.sql(dialect: emitSQL, eventsTable: eventsTable, definitions: definitions, holdouts: holdouts))
             return
         }
-        let (definitions, holdouts) = try readDefinitions()
         var totals: [ExperimentTotals]
         if let aggregates {
             totals = try AnalyzeInput.fromAggregates(aggregates, definitions: definitions)

@@ -1,11 +1,22 @@
 import Foundation
+import SplitTestAnalysis
 import Testing
 
-/// The same events three ways: read by `splitc analyze`, and aggregated by the emitted SQL in
-/// DuckDB and in Spark then read with `--aggregates`: every figure equal to 1e-9.
+/// The same events four ways: read by `splitc analyze`, and aggregated by the emitted SQL in
+/// DuckDB, in Spark, and (BigQuery's text) in DuckDB with `FLOAT64` declared, then read with
+/// `--aggregates`: every figure equal to 1e-9, experiments and holdouts, with and without
+/// `--definitions`.
 @Suite struct WarehouseTests {
-    /// Three experiments (one keyed by users), two goals with values, conflicts, goals before the
-    /// first exposure, repeated goals, fractional seconds.
+    /// Every tenth device is held out of `q1_holdout` (a fifth of those are exposed all the same:
+    /// conflicts); every seventh user of `users_holdout`.
+    static func heldOutDevice(_ index: Int) -> Bool { index % 10 == 7 }
+    static func exposedAnyway(_ index: Int) -> Bool { index % 50 == 7 }
+    static func heldOutUser(_ index: Int) -> Bool { index % 3 == 0 && (index / 3) % 7 == 2 }
+
+    /// Three experiments (one keyed by users) and one not in the definitions, a group not in them,
+    /// two goals with values, conflicts, goals before the first exposure, repeated goals,
+    /// fractional seconds, and two holdouts (one of devices, one of users) whose units are mostly
+    /// never exposed to the experiments they cover.
     static func events() -> [String] {
         var generator = SeededGenerator(seed: 2_026)
         var lines: [String] = []
@@ -13,6 +24,7 @@ import Testing
             ("button_color", ["control", "blue", "green"], false),
             ("profile_redesign", ["control", "control_check", "new_v1"], true),
             ("checkout_copy", ["short", "control"], false),
+            ("legacy_banner", ["control", "banner"], false),
         ]
         for index in 0..<1_500 {
             let device = "device-\(index)"
@@ -21,9 +33,21 @@ import Testing
             if generator.uniform() < 0.1 {
                 lines.append(EventLines.goal("purchase", value: 1, device: device, user: user, at: clock - 0.5))
             }
+            if heldOutDevice(index) {
+                lines.append(EventLines.line("split_test_holdout", at: clock, ["holdout": "q1_holdout", "unit": device]))
+                // Reported again by a later session: the first one counts.
+                lines.append(EventLines.line("split_test_holdout", at: clock + 2, ["holdout": "q1_holdout", "unit": device]))
+            }
+            if let user, heldOutUser(index) {
+                lines.append(EventLines.line("split_test_holdout", at: clock + 0.125, ["holdout": "users_holdout", "unit": user]))
+            }
             for (experiment, groups, byUser) in experiments {
-                guard let unit = byUser ? user : device, generator.uniform() < 0.8 else { continue }
-                let group = groups[Int(generator.next() % UInt64(groups.count))]
+                guard let unit = byUser ? user : device, generator.uniform() < (experiment == "legacy_banner" ? 0.1 : 0.8) else {
+                    continue
+                }
+                if byUser ? heldOutUser(index) : heldOutDevice(index) && !exposedAnyway(index) { continue }
+                var group = groups[Int(generator.next() % UInt64(groups.count))]
+                if experiment == "button_color", generator.uniform() < 0.02 { group = "purple" }
                 lines.append(EventLines.exposure(experiment, group, unit: unit, at: clock))
                 if generator.uniform() < 0.02 {
                     let other = groups.first { $0 != group } ?? group
@@ -43,34 +67,180 @@ import Testing
         return lines
     }
 
-    @Test func eventsDuckDBAndSparkAgree() throws {
+    /// The definitions: `purple` and `legacy_banner` are not in them; each holdout covers the
+    /// experiments of its unit type only (without definitions, both cover all four).
+    static let definitions = [
+        "button_color.yaml": """
+            identifier: button_color
+            type: device
+            groups: { control: { weight: 1 }, blue: { weight: 1 }, green: { weight: 1 } }
+            control: control
+            """,
+        "profile_redesign.yaml": """
+            identifier: profile_redesign
+            type: user
+            groups: { control: { weight: 1 }, control_check: { weight: 1 }, new_v1: { weight: 1 } }
+            control: control
+            """,
+        "checkout_copy.yaml": """
+            identifier: checkout_copy
+            type: device
+            groups: { short: { weight: 1 }, control: { weight: 1 } }
+            control: control
+            """,
+        "q1_holdout.yaml": """
+            holdout: { name: q1_holdout, type: device, percent: 10, experiments: [button_color, checkout_copy] }
+            """,
+        "users_holdout.yaml": """
+            holdout: { name: users_holdout, type: user, percent: 10, experiments: [profile_redesign] }
+            """,
+    ]
+
+    static let dialects = ["duckdb", "spark", "bigquery"]
+
+    @Test func eventsDuckDBSparkAndBigQueryAgree() throws {
         let folder = try ExternalProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data((Self.events().joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("events.jsonl"))
-        for dialect in ["duckdb", "spark"] {
-            let sql = try ExternalProcess.splitc(["analyze", "--emit-sql", dialect, "--events-table", "events"], in: folder)
-            #expect(sql.status == 0, "\(sql.stderr)")
-            try Data(sql.stdout.utf8).write(to: folder.appendingPathComponent("\(dialect).sql"))
+        let experimentsFolder = folder.appendingPathComponent("experiments")
+        try FileManager.default.createDirectory(at: experimentsFolder, withIntermediateDirectories: true)
+        for (name, text) in Self.definitions {
+            try Data(text.utf8).write(to: experimentsFolder.appendingPathComponent(name))
         }
-        let warehouse = try ExternalProcess.python("run_warehouse.py", [
-            folder.appendingPathComponent("events.jsonl").path, folder.appendingPathComponent("duckdb.sql").path,
-            folder.appendingPathComponent("spark.sql").path, folder.appendingPathComponent("duckdb.csv").path,
-            folder.appendingPathComponent("spark.csv").path,
-        ])
+        let variants: [(suffix: String, options: [String])] = [("", []), ("-definitions", ["--definitions", "experiments"])]
+        var jobs: [String] = []
+        for variant in variants {
+            for dialect in Self.dialects {
+                let sql = try ExternalProcess.splitc(
+                    ["analyze", "--emit-sql", dialect, "--events-table", "events"] + variant.options, in: folder)
+                #expect(sql.status == 0, "\(sql.stderr)")
+                let name = folder.appendingPathComponent("\(dialect)\(variant.suffix)").path
+                try Data(sql.stdout.utf8).write(to: URL(fileURLWithPath: name + ".sql"))
+                jobs.append("\(dialect):\(name).sql:\(name).csv")
+            }
+        }
+        let warehouse = try ExternalProcess.python("run_warehouse.py", [folder.appendingPathComponent("events.jsonl").path] + jobs)
         try #require(warehouse.status == 0, "python3 -m pip install duckdb pyspark pandas (and Java 17)\n\(warehouse.stdout)\(warehouse.stderr)")
 
-        let direct = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"], in: folder)
-        #expect(direct.status == 0, "\(direct.stderr)")
-        let reference = try JSONSerialization.jsonObject(with: Data(direct.stdout.utf8))
-        for source in ["duckdb.csv", "spark.csv"] {
-            let outcome = try ExternalProcess.splitc(["analyze", "--aggregates", source, "--format", "json"], in: folder)
-            #expect(outcome.status == 0, "\(source): \(outcome.stderr)")
-            let figures = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
-            var differences: [String] = []
-            var compared = 0
-            JSONComparison.compare(reference, figures, path: source, differences: &differences, compared: &compared)
-            #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
-            #expect(compared > 200, "\(source): \(compared) figures compared")
+        var holdoutReadouts: [String: [[String: Any]]] = [:]
+        for variant in variants {
+            let direct = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"] + variant.options, in: folder)
+            #expect(direct.status == 0, "\(direct.stderr)")
+            let reference = try #require(try JSONSerialization.jsonObject(with: Data(direct.stdout.utf8)) as? [[String: Any]])
+            let holdouts = reference.filter { $0["kind"] as? String == "holdout" }
+            holdoutReadouts[variant.suffix] = holdouts
+            try Self.expectMeaningfulHoldouts(holdouts, variant: variant.suffix)
+            for dialect in Self.dialects {
+                let source = "\(dialect)\(variant.suffix).csv"
+                let figures = try Self.readout(aggregates: source, options: variant.options, in: folder)
+                var differences: [String] = []
+                var compared = 0
+                JSONComparison.compare(reference, figures, path: source, differences: &differences, compared: &compared)
+                #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
+                #expect(compared > 250, "\(source): \(compared) figures compared")
+                // The holdouts on their own, so that their share of the figures is counted.
+                var holdoutDifferences: [String] = []
+                var holdoutCompared = 0
+                JSONComparison.compare(
+                    holdouts, figures.filter { $0["kind"] as? String == "holdout" }, path: source,
+                    differences: &holdoutDifferences, compared: &holdoutCompared)
+                #expect(holdoutDifferences.isEmpty && holdoutCompared > 60, "\(source): \(holdoutCompared) holdout figures compared")
+            }
+        }
+        // The definitions narrow what each holdout covers: the exposed groups are not the same.
+        let exposed = { (suffix: String) in
+            holdoutReadouts[suffix]?.map { Self.groups(of: $0).map { $0["units"] as? Int ?? -1 } } ?? []
+        }
+        #expect(exposed("") != exposed("-definitions"), "\(exposed(""))")
+
+        try Self.expectWrongHoldoutRowCaught(in: folder)
+        try Self.expectOlderCSVRead(in: folder)
+    }
+
+    /// Both holdouts are there, with units in each group, conflicts in `q1_holdout` (held-out
+    /// units exposed anyway), and conversions in each group: a comparison that cannot be vacuous.
+    static func expectMeaningfulHoldouts(_ holdouts: [[String: Any]], variant: String) throws {
+        #expect(holdouts.map { $0["experiment"] as? String } == ["q1_holdout", "users_holdout"], "\(variant)")
+        for holdout in holdouts {
+            let groups = Self.groups(of: holdout)
+            #expect(groups.map { $0["group"] as? String } == ["holdout", "exposed"])
+            #expect(groups.allSatisfy { ($0["units"] as? Int ?? 0) > 10 && ($0["converted"] as? Int ?? 0) > 0 }, "\(variant): \(groups)")
+        }
+        #expect((holdouts.first?["conflicts"] as? Int ?? 0) > 0, "\(variant): held-out devices exposed anyway are conflicts")
+    }
+
+    /// The groups of an entry's first goal.
+    static func groups(of entry: [String: Any]) -> [[String: Any]] {
+        ((entry["goals"] as? [[String: Any]])?.first?["groups"] as? [[String: Any]]) ?? []
+    }
+
+    static func readout(aggregates: String, options: [String] = [], in folder: URL) throws -> [[String: Any]] {
+        let outcome = try ExternalProcess.splitc(["analyze", "--aggregates", aggregates, "--format", "json"] + options, in: folder)
+        #expect(outcome.status == 0, "\(aggregates): \(outcome.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
+    }
+
+    /// One holdout row with one more converted unit: the comparison finds it, in that holdout.
+    static func expectWrongHoldoutRowCaught(in folder: URL) throws {
+        let text = try String(contentsOf: folder.appendingPathComponent("duckdb.csv"), encoding: .utf8)
+        var lines = text.split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",").map(String.init)
+        let converted = try #require(header.firstIndex(of: "converted"))
+        let row = try #require(lines.firstIndex { $0.hasPrefix("users_holdout,exposed,purchase,") })
+        var fields = lines[row].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        fields[converted] = String(Int(fields[converted])! + 1)
+        lines[row] = fields.joined(separator: ",")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("wrong.csv"))
+        let right = try readout(aggregates: "duckdb.csv", in: folder)
+        let wrong = try readout(aggregates: "wrong.csv", in: folder)
+        var differences: [String] = []
+        var compared = 0
+        JSONComparison.compare(right, wrong, path: "wrong", differences: &differences, compared: &compared)
+        let index = try #require(right.firstIndex { $0["experiment"] as? String == "users_holdout" })
+        #expect(!differences.isEmpty && differences.allSatisfy { $0.hasPrefix("wrong[\(index)]") }, "\(differences)")
+    }
+
+    /// A CSV written before holdouts (no `kind` column, no holdout rows) still reads: the same
+    /// experiments.
+    static func expectOlderCSVRead(in folder: URL) throws {
+        let text = try String(contentsOf: folder.appendingPathComponent("duckdb.csv"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        let kind = try #require(lines[0].split(separator: ",").map(String.init).firstIndex(of: "kind"))
+        let older = lines.compactMap { line -> String? in
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields[kind] != "holdout" else { return nil }
+            fields.remove(at: kind)
+            return fields.joined(separator: ",")
+        }
+        #expect(!older[0].contains("kind") && older.count < lines.count)
+        try Data((older.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("older.csv"))
+        let current = try readout(aggregates: "duckdb.csv", in: folder).filter { $0["kind"] as? String == "experiment" }
+        let previous = try readout(aggregates: "older.csv", in: folder)
+        var differences: [String] = []
+        var compared = 0
+        JSONComparison.compare(current, previous, path: "older", differences: &differences, compared: &compared)
+        #expect(differences.isEmpty && compared > 200, "\(differences.prefix(10))")
+    }
+
+    /// The reader's rules on a hand-written CSV: a holdout's groups and control, and the rows it
+    /// refuses.
+    @Test func aggregatesCSVReadsHoldoutRows() throws {
+        let csv = """
+            experiment,group_name,goal,units,converted,value_sum,value_sum_squares,conflicts,kind
+            q1,exposed,buy,8,2,3.5,6.25,1,holdout
+            q1,holdout,buy,2,1,1,1,1,holdout
+            q1,control,buy,4,1,0,0,0,experiment
+            """
+        let totals = try AggregatesCSV.totals(csv, definitions: nil)
+        #expect(totals.map(\.experiment) == ["q1", "q1"] && totals.map(\.kind) == [.experiment, .holdout])
+        let holdout = totals[1]
+        #expect(holdout.groups == ["holdout", "exposed"] && holdout.control == "holdout" && holdout.weights == nil)
+        #expect(holdout.units == [2, 8] && holdout.conflicts == 1 && holdout.goals.first?.converted == [1, 2])
+        #expect(throws: AggregatesCSV.Failure.self) {
+            try AggregatesCSV.totals(csv + "\nq1,treatment,buy,1,0,0,0,1,holdout", definitions: nil)
+        }
+        #expect(throws: AggregatesCSV.Failure.self) {
+            try AggregatesCSV.totals(csv + "\nq1,control,buy,1,0,0,0,0,rollout", definitions: nil)
         }
     }
 }

@@ -191,7 +191,8 @@ public struct EventAccumulator {
         return goalNames.count - 1
     }
 
-    /// The totals of every experiment (sorted by identifier), then every holdout.
+    /// The totals of every experiment (sorted by identifier), then every holdout (sorted by name,
+    /// so that the order of the files does not matter, and a warehouse's aggregates come out the same).
     public mutating func totals() -> [ExperimentTotals] {
         if !exposuresFinished { finishExposures() }
         let goalOrder = goalNames.indices.sorted { goalNames[$0] < goalNames[$1] }
@@ -241,6 +242,6 @@ public struct EventAccumulator {
                 }))
         }
         let experiments = result.filter { $0.kind == .experiment }.sorted { $0.experiment < $1.experiment }
-        return experiments + result.filter { $0.kind == .holdout }
+        return experiments + result.filter { $0.kind == .holdout }.sorted { $0.experiment < $1.experiment }
     }
 }

@@ -1,5 +1,20 @@
 /// Reads the CSV of ``WarehouseQuery``'s result into ``ExperimentTotals``, so that every statistic
 /// is computed by the same code as for events.
+///
+/// The format: a header line naming the columns, in any order, then one row per entry, group and
+/// goal. The columns are `experiment, group_name, goal, units, converted, value_sum,
+/// value_sum_squares, conflicts` and, since holdouts are computed in the warehouse, `kind`:
+///
+/// - `kind` is `experiment` or `holdout`; a file without the column (written before holdouts) has
+///   experiments only. An empty `kind` is an experiment.
+/// - `experiment` is the experiment's identifier or the holdout's name; `conflicts` its units
+///   exposed in two groups (for a holdout: held out and exposed), the same on each of its rows.
+/// - `group_name` is empty on the one row of an entry with no units; a holdout's groups are
+///   `holdout` and `exposed`.
+/// - `goal` is empty when no goal was reached at all; `units` counts the group's units,
+///   `converted`, `value_sum` and `value_sum_squares` its figures for the goal.
+///
+/// Experiments come out sorted by identifier, then holdouts sorted by name, as from events.
 public enum AggregatesCSV {
     /// A line of the CSV that cannot be read.
     public struct Failure: Error, Sendable, Hashable {
@@ -12,9 +27,28 @@ public enum AggregatesCSV {
     static let columns = [
         "experiment", "group_name", "goal", "units", "converted", "value_sum", "value_sum_squares", "conflicts",
     ]
+    /// Columns added later, read when present.
+    static let optionalColumns = ["kind"]
+    /// The groups of every holdout, its control first.
+    static let holdoutGroups = ["holdout", "exposed"]
 
-    /// The totals in `text` (a header line naming the columns, in any order, then one row per
-    /// experiment, group and goal); with `definitions`, groups take their order, weights and control.
+    private struct Key: Hashable, Comparable {
+        var kind: ExperimentTotals.Kind
+        var name: String
+
+        static func < (left: Key, right: Key) -> Bool {
+            left.kind != right.kind ? left.kind == .experiment : left.name < right.name
+        }
+    }
+
+    private struct Entry {
+        var conflicts = 0
+        var units: [String: Int] = [:]
+        var goals: [String: [String: (Int, Double, Double)]] = [:]
+    }
+
+    /// The totals in `text` (the format above); with `definitions`, experiments' groups take their
+    /// order, weights and control.
     public static func totals(_ text: String, definitions: [AnalysisDefinition]?) throws(Failure) -> [ExperimentTotals] {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
@@ -27,17 +61,15 @@ public enum AggregatesCSV {
             }
             position[column] = index
         }
-        struct Experiment {
-            var conflicts = 0
-            var units: [String: Int] = [:]
-            var goals: [String: [String: (Int, Double, Double)]] = [:]
+        for column in optionalColumns {
+            if let index = names.firstIndex(of: column) { position[column] = index }
         }
-        var experiments: [String: Experiment] = [:]
+        var entries: [Key: Entry] = [:]
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = offset + 1
             let fields = parseRow(line)
             func field(_ name: String) -> String {
-                let index = position[name] ?? 0
+                guard let index = position[name] else { return "" }
                 return index < fields.count ? fields[index] : ""
             }
             func integer(_ name: String) throws(Failure) -> Int {
@@ -52,34 +84,51 @@ public enum AggregatesCSV {
                 }
                 return value
             }
-            let experimentName = field("experiment")
-            guard !experimentName.isEmpty else { throw Failure(line: number, message: "no experiment") }
-            var experiment = experiments[experimentName] ?? Experiment()
-            experiment.conflicts = try integer("conflicts")
+            let name = field("experiment")
+            guard !name.isEmpty else { throw Failure(line: number, message: "no experiment") }
+            let kindText = field("kind")
+            guard let kind = kindText.isEmpty ? .experiment : ExperimentTotals.Kind(rawValue: kindText) else {
+                throw Failure(line: number, message: "'kind' is neither experiment nor holdout: '\(kindText)'")
+            }
+            let key = Key(kind: kind, name: name)
+            var entry = entries[key] ?? Entry()
+            entry.conflicts = try integer("conflicts")
             let group = field("group_name")
+            let goal = field("goal")
             if !group.isEmpty {
-                experiment.units[group] = try integer("units")
-                let goal = field("goal")
+                if kind == .holdout, !holdoutGroups.contains(group) {
+                    throw Failure(line: number, message: "holdout '\(name)' has no group '\(group)' (its groups are holdout and exposed)")
+                }
+                entry.units[group] = try integer("units")
                 if !goal.isEmpty {
-                    experiment.goals[goal, default: [:]][group] = (
+                    entry.goals[goal, default: [:]][group] = (
                         try integer("converted"), try real("value_sum"), try real("value_sum_squares")
                     )
                 }
+            } else if !goal.isEmpty {
+                // An entry without units still lists every goal, as from events.
+                entry.goals[goal, default: [:]] = entry.goals[goal] ?? [:]
             }
-            experiments[experimentName] = experiment
+            entries[key] = entry
         }
         let byName = Dictionary((definitions ?? []).map { ($0.experiment, $0) }, uniquingKeysWith: { first, _ in first })
-        return experiments.keys.sorted().map { name in
-            let experiment = experiments[name] ?? Experiment()
-            let definition = byName[name]
-            let observed = experiment.units.keys.sorted()
-            let control = definition?.control ?? (observed.contains("control") ? "control" : observed.first ?? "control")
-            let groups = definition?.groups ?? observed.sorted { GroupOrder.controlFirst($0, $1, control: control) }
+        return entries.keys.sorted().map { key in
+            let entry = entries[key] ?? Entry()
+            let definition = key.kind == .experiment ? byName[key.name] : nil
+            let observed = entry.units.keys.sorted()
+            let control: String
+            let groups: [String]
+            if key.kind == .holdout {
+                (control, groups) = ("holdout", holdoutGroups)
+            } else {
+                control = definition?.control ?? (observed.contains("control") ? "control" : observed.first ?? "control")
+                groups = definition?.groups ?? observed.sorted { GroupOrder.controlFirst($0, $1, control: control) }
+            }
             return ExperimentTotals(
-                experiment: name, kind: .experiment, groups: groups, weights: definition?.weights, control: control,
-                units: groups.map { experiment.units[$0] ?? 0 }, conflicts: experiment.conflicts,
-                goals: experiment.goals.keys.sorted().map { goal in
-                    let figures = experiment.goals[goal] ?? [:]
+                experiment: key.name, kind: key.kind, groups: groups, weights: definition?.weights, control: control,
+                units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts,
+                goals: entry.goals.keys.sorted().map { goal in
+                    let figures = entry.goals[goal] ?? [:]
                     return GoalTotals(
                         goal: goal, converted: groups.map { figures[$0]?.0 ?? 0 },
                         valueSum: groups.map { figures[$0]?.1 ?? 0 }, valueSumOfSquares: groups.map { figures[$0]?.2 ?? 0 })

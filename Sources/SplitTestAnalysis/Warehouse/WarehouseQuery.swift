@@ -14,31 +14,111 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 /// (when different) `user_id`, at or after the unit's first exposure; value per unit is the sum of
 /// its credited goals' values (0 when a goal has none).
 ///
+/// Holdouts follow the same rules too: a holdout's `holdout` group is the units of its
+/// `split_test_holdout` events (from the first one), its `exposed` group the units exposed, without
+/// conflict, in an experiment it covers (from the first such exposure); a unit in both is a
+/// conflict of the holdout. Without definitions a holdout covers every experiment; the definitions
+/// (see ``sql(dialect:eventsTable:definitions:holdouts:)``) are written into the query as lists.
+///
 /// The input table has the columns `event_name, event_time, experiment, group_name, unit_id, goal,
-/// value, device_id, user_id` (one row per event); the result has one row per experiment, group
-/// and goal: `experiment, group_name, goal, units, converted, value_sum, value_sum_squares,
-/// conflicts`, which `splitc analyze --aggregates` reads as CSV.
+/// value, device_id, user_id, holdout` (one row per event; `holdout` is the property of
+/// `split_test_holdout` events); the result has one row per experiment or holdout, group and goal,
+/// in the format ``AggregatesCSV`` reads.
 public enum WarehouseQuery {
     /// The query for `dialect` over `eventsTable` (inserted as given: quote it yourself if needed).
-    public static func sql(dialect: SQLDialect, eventsTable table: String) -> String {
+    ///
+    /// With `definitions`, the query counts what `splitc analyze EVENTS --definitions` counts: only
+    /// the exposures of defined experiments in defined groups, every defined experiment and holdout
+    /// (even without events), and each holdout of `holdouts` against the experiments it covers
+    /// (a holdout in the events but not in `holdouts` covers every experiment).
+    public static func sql(
+        dialect: SQLDialect, eventsTable table: String, definitions: [AnalysisDefinition]? = nil,
+        holdouts: [HoldoutDefinition] = []
+    ) -> String {
         let double = dialect == .bigquery ? "FLOAT64" : "DOUBLE"
+        let lists = definitions.map { definitionLists($0, holdouts: holdouts, dialect: dialect) } ?? ""
+        let definedExposures = definitions == nil ? "" : """
+
+              JOIN defined_groups d ON d.experiment = e.experiment AND d.group_name = e.group_name
+            """
+        let definedExperiments = definitions == nil ? "" : """
+
+                UNION ALL SELECT experiment FROM defined_groups
+            """
+        let definedHoldouts = definitions == nil ? "" : """
+
+                UNION ALL SELECT holdout FROM defined_coverage
+            """
+        let coverage = definitions == nil
+            ? "SELECT h.holdout, x.experiment FROM holdout_names h CROSS JOIN experiment_names x"
+            : """
+            SELECT holdout, experiment FROM defined_coverage WHERE experiment IS NOT NULL
+              UNION ALL
+              SELECT h.holdout, x.experiment FROM holdout_names h CROSS JOIN experiment_names x
+              WHERE h.holdout NOT IN (SELECT holdout FROM defined_coverage)
+            """
         return """
-            -- splitc analyze: sufficient statistics per experiment, group and goal (\(dialect.rawValue))
-            WITH exposure_units AS (
+            -- splitc analyze: sufficient statistics per experiment or holdout, group and goal (\(dialect.rawValue))
+            WITH \(lists)exposure_events AS (
+              SELECT e.experiment, e.unit_id, e.group_name, e.event_time
+              FROM \(table) e\(definedExposures)
+              WHERE e.event_name = 'split_test_exposure'
+                AND e.experiment IS NOT NULL AND e.group_name IS NOT NULL AND e.unit_id IS NOT NULL
+            ),
+            exposure_units AS (
               SELECT experiment, unit_id, MIN(event_time) AS first_time,
                      COUNT(DISTINCT group_name) AS group_count, MIN(group_name) AS group_name
-              FROM \(table)
-              WHERE event_name = 'split_test_exposure'
-                AND experiment IS NOT NULL AND group_name IS NOT NULL AND unit_id IS NOT NULL
+              FROM exposure_events
               GROUP BY experiment, unit_id
-            ),
-            experiment_conflicts AS (
-              SELECT experiment, SUM(CASE WHEN group_count > 1 THEN 1 ELSE 0 END) AS conflicts
-              FROM exposure_units
-              GROUP BY experiment
             ),
             units AS (
               SELECT experiment, unit_id, group_name, first_time FROM exposure_units WHERE group_count = 1
+            ),
+            experiment_names AS (
+              SELECT DISTINCT experiment FROM (
+                SELECT experiment FROM exposure_units\(definedExperiments)
+              ) x
+            ),
+            holdout_events AS (
+              SELECT holdout, unit_id, MIN(event_time) AS first_time
+              FROM \(table)
+              WHERE event_name = 'split_test_holdout' AND holdout IS NOT NULL AND unit_id IS NOT NULL
+              GROUP BY holdout, unit_id
+            ),
+            holdout_names AS (
+              SELECT DISTINCT holdout FROM (
+                SELECT holdout FROM holdout_events\(definedHoldouts)
+              ) x
+            ),
+            holdout_coverage AS (
+              \(coverage)
+            ),
+            holdout_exposed AS (
+              SELECT c.holdout, u.unit_id, MIN(u.first_time) AS first_time
+              FROM units u JOIN holdout_coverage c ON c.experiment = u.experiment
+              GROUP BY c.holdout, u.unit_id
+            ),
+            members AS (
+              SELECT 'experiment' AS kind, experiment, unit_id, group_name, first_time FROM units
+              UNION ALL
+              SELECT 'holdout' AS kind, h.holdout AS experiment, h.unit_id, 'holdout' AS group_name, h.first_time
+              FROM holdout_events h LEFT JOIN holdout_exposed x ON x.holdout = h.holdout AND x.unit_id = h.unit_id
+              WHERE x.unit_id IS NULL
+              UNION ALL
+              SELECT 'holdout' AS kind, x.holdout AS experiment, x.unit_id, 'exposed' AS group_name, x.first_time
+              FROM holdout_exposed x LEFT JOIN holdout_events h ON h.holdout = x.holdout AND h.unit_id = x.unit_id
+              WHERE h.unit_id IS NULL
+            ),
+            entries AS (
+              SELECT 'experiment' AS kind, n.experiment, SUM(CASE WHEN u.group_count > 1 THEN 1 ELSE 0 END) AS conflicts
+              FROM experiment_names n LEFT JOIN exposure_units u ON u.experiment = n.experiment
+              GROUP BY n.experiment
+              UNION ALL
+              SELECT 'holdout' AS kind, n.holdout AS experiment, COUNT(x.unit_id) AS conflicts
+              FROM holdout_names n
+              LEFT JOIN holdout_events h ON h.holdout = n.holdout
+              LEFT JOIN holdout_exposed x ON x.holdout = h.holdout AND x.unit_id = h.unit_id
+              GROUP BY n.holdout
             ),
             goal_events AS (
               SELECT event_time, goal, COALESCE(CAST(value AS \(double)), 0) AS goal_value, device_id, user_id
@@ -50,38 +130,81 @@ public enum WarehouseQuery {
               SELECT DISTINCT goal FROM goal_events
             ),
             credits AS (
-              SELECT u.experiment, u.group_name, u.unit_id, g.goal, g.goal_value
-              FROM units u JOIN goal_events g ON g.device_id = u.unit_id AND g.event_time >= u.first_time
+              SELECT m.kind, m.experiment, m.group_name, m.unit_id, g.goal, g.goal_value
+              FROM members m JOIN goal_events g ON g.device_id = m.unit_id AND g.event_time >= m.first_time
               UNION ALL
-              SELECT u.experiment, u.group_name, u.unit_id, g.goal, g.goal_value
-              FROM units u JOIN goal_events g ON g.user_id = u.unit_id AND g.event_time >= u.first_time
+              SELECT m.kind, m.experiment, m.group_name, m.unit_id, g.goal, g.goal_value
+              FROM members m JOIN goal_events g ON g.user_id = m.unit_id AND g.event_time >= m.first_time
               WHERE g.device_id IS NULL OR g.user_id <> g.device_id
             ),
             unit_goals AS (
-              SELECT experiment, group_name, unit_id, goal, SUM(goal_value) AS unit_value
+              SELECT kind, experiment, group_name, unit_id, goal, SUM(goal_value) AS unit_value
               FROM credits
-              GROUP BY experiment, group_name, unit_id, goal
+              GROUP BY kind, experiment, group_name, unit_id, goal
             ),
             group_goals AS (
-              SELECT experiment, group_name, goal, COUNT(*) AS converted,
+              SELECT kind, experiment, group_name, goal, COUNT(*) AS converted,
                      SUM(unit_value) AS value_sum, SUM(unit_value * unit_value) AS value_sum_squares
               FROM unit_goals
-              GROUP BY experiment, group_name, goal
+              GROUP BY kind, experiment, group_name, goal
             ),
             group_units AS (
-              SELECT experiment, group_name, COUNT(*) AS units FROM units GROUP BY experiment, group_name
+              SELECT kind, experiment, group_name, COUNT(*) AS units FROM members GROUP BY kind, experiment, group_name
             )
             SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
                    COALESCE(gg.converted, 0) AS converted,
                    COALESCE(gg.value_sum, CAST(0 AS \(double))) AS value_sum,
                    COALESCE(gg.value_sum_squares, CAST(0 AS \(double))) AS value_sum_squares,
-                   c.conflicts
-            FROM experiment_conflicts c
-            LEFT JOIN group_units gu ON gu.experiment = c.experiment
+                   c.conflicts, c.kind
+            FROM entries c
+            LEFT JOIN group_units gu ON gu.kind = c.kind AND gu.experiment = c.experiment
             LEFT JOIN goal_names n ON TRUE
             LEFT JOIN group_goals gg
-              ON gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal
-            ORDER BY c.experiment, gu.group_name, n.goal
+              ON gg.kind = gu.kind AND gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal
+            ORDER BY c.kind, c.experiment, gu.group_name, n.goal
             """
+    }
+
+    /// The definitions as two lists at the head of the query: `defined_groups(experiment,
+    /// group_name)` and `defined_coverage(holdout, experiment)` (a holdout that covers nothing has
+    /// one row with a null experiment). Written as `SELECT … UNION ALL SELECT …`, which every
+    /// dialect reads (BigQuery has no `VALUES` table).
+    static func definitionLists(_ definitions: [AnalysisDefinition], holdouts: [HoldoutDefinition], dialect: SQLDialect) -> String {
+        func quoted(_ text: String) -> String { literal(text, dialect: dialect) }
+        var groups = definitions.flatMap { definition in
+            definition.groups.map { "SELECT \(quoted(definition.experiment)) AS experiment, \(quoted($0)) AS group_name" }
+        }
+        // No definitions at all: an empty list that still has its columns.
+        if groups.isEmpty { groups = ["SELECT CAST(NULL AS STRING) AS experiment, CAST(NULL AS STRING) AS group_name FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
+        var coverage = holdouts.flatMap { holdout in
+            (holdout.experiments ?? []).isEmpty
+                ? ["SELECT \(quoted(holdout.name)) AS holdout, CAST(NULL AS STRING) AS experiment"]
+                : (holdout.experiments ?? []).map { "SELECT \(quoted(holdout.name)) AS holdout, \(quoted($0)) AS experiment" }
+        }
+        if coverage.isEmpty { coverage = ["SELECT CAST(NULL AS STRING) AS holdout, CAST(NULL AS STRING) AS experiment FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
+        return """
+            defined_groups AS (
+              \(groups.joined(separator: "\n  UNION ALL "))
+            ),
+            defined_coverage AS (
+              \(coverage.joined(separator: "\n  UNION ALL "))
+            ),
+
+            """
+    }
+
+    /// A string literal. DuckDB doubles a quote; Spark and BigQuery read backslash escapes, so a
+    /// backslash and a quote are escaped with one. (Identifiers and group names accepted by the
+    /// compiler never need it.)
+    static func literal(_ text: String, dialect: SQLDialect) -> String {
+        var result = "'"
+        for character in text {
+            switch (character, dialect) {
+            case ("'", .duckdb): result += "''"
+            case ("'", _), ("\\", .spark), ("\\", .bigquery): result += "\\" + String(character)
+            default: result.append(character)
+            }
+        }
+        return result + "'"
     }
 }

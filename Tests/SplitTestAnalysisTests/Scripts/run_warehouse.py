@@ -1,19 +1,25 @@
 """Runs the SQL that `splitc analyze --emit-sql` printed over the events of a JSON-lines file, in
 DuckDB and in Spark (local mode), and writes each result as CSV for `splitc analyze --aggregates`.
 
-Usage: run_warehouse.py EVENTS.jsonl DUCKDB.sql SPARK.sql DUCKDB_OUT.csv SPARK_OUT.csv
+Usage: run_warehouse.py EVENTS.jsonl ENGINE:QUERY.sql:OUT.csv...
+
+ENGINE is `duckdb`, `spark` or `bigquery`. BigQuery's text is run in DuckDB after
+`CREATE TYPE FLOAT64 AS DOUBLE` (its only type name DuckDB does not know), so that it is executed,
+not just printed.
 """
 import datetime
 import json
 import os
 import sys
 
-events_path, duckdb_sql, spark_sql, duckdb_out, spark_out = sys.argv[1:6]
-COLUMNS = ["event_name", "event_time", "experiment", "group_name", "unit_id", "goal", "value", "device_id", "user_id"]
+events_path = sys.argv[1]
+jobs = [argument.split(":", 2) for argument in sys.argv[2:]]
+COLUMNS = ["event_name", "event_time", "experiment", "group_name", "unit_id", "goal", "value", "device_id",
+           "user_id", "holdout"]
 
 
 def rows():
-    """One row per readable event line, the columns of SPEC section 10."""
+    """One row per readable event line, the columns of SPEC section 10 and `holdout`."""
     for line in open(events_path, encoding="utf-8"):
         line = line.strip()
         if not line:
@@ -33,37 +39,48 @@ def rows():
         yield (
             event["event"], when, properties.get("experiment"), properties.get("group"), properties.get("unit"),
             properties.get("goal"), None if value is None else float(value), properties.get("device"),
-            properties.get("user", event.get("user")),
+            properties.get("user", event.get("user")), properties.get("holdout"),
         )
 
 
 table = list(rows())
+duckdb_jobs = [job for job in jobs if job[0] in ("duckdb", "bigquery")]
+spark_jobs = [job for job in jobs if job[0] == "spark"]
+unknown = [job for job in jobs if job[0] not in ("duckdb", "bigquery", "spark")]
+if unknown:
+    sys.exit(f"unknown engine in {unknown}")
 
-import duckdb  # noqa: E402
+if duckdb_jobs:
+    import duckdb
 
-connection = duckdb.connect()
-connection.execute(
-    "CREATE TABLE events (event_name VARCHAR, event_time TIMESTAMP, experiment VARCHAR, group_name VARCHAR, "
-    "unit_id VARCHAR, goal VARCHAR, value DOUBLE, device_id VARCHAR, user_id VARCHAR)")
-connection.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", table)
-connection.execute(open(duckdb_sql).read()).df().to_csv(duckdb_out, index=False)
-print(f"duckdb: {len(table)} events")
+    connection = duckdb.connect()
+    connection.execute(
+        "CREATE TABLE events (event_name VARCHAR, event_time TIMESTAMP, experiment VARCHAR, group_name VARCHAR, "
+        "unit_id VARCHAR, goal VARCHAR, value DOUBLE, device_id VARCHAR, user_id VARCHAR, holdout VARCHAR)")
+    connection.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table)
+    connection.execute("CREATE TYPE FLOAT64 AS DOUBLE")
+    for engine, query, out in duckdb_jobs:
+        connection.execute(open(query).read()).df().to_csv(out, index=False)
+        print(f"{engine} in duckdb: {len(table)} events -> {out}")
 
-os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-from pyspark.sql import SparkSession  # noqa: E402
-from pyspark.sql.types import DoubleType, StringType, StructField, StructType, TimestampNTZType  # noqa: E402
+if spark_jobs:
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+    from pyspark.sql.types import DoubleType, StringType, StructField, StructType, TimestampNTZType
 
-spark = (SparkSession.builder.master("local[1]").appName("splitc-analyze-test")
-         .config("spark.sql.session.timeZone", "UTC").config("spark.ui.enabled", "false")
-         .config("spark.sql.shuffle.partitions", "2").getOrCreate())
-spark.sparkContext.setLogLevel("ERROR")
-schema = StructType([
-    StructField("event_name", StringType()), StructField("event_time", TimestampNTZType()),
-    StructField("experiment", StringType()), StructField("group_name", StringType()),
-    StructField("unit_id", StringType()), StructField("goal", StringType()), StructField("value", DoubleType()),
-    StructField("device_id", StringType()), StructField("user_id", StringType()),
-])
-spark.createDataFrame(table, schema).createOrReplaceTempView("events")
-spark.sql(open(spark_sql).read()).toPandas().to_csv(spark_out, index=False)
-spark.stop()
-print(f"spark: {len(table)} events")
+    spark = (SparkSession.builder.master("local[1]").appName("splitc-analyze-test")
+             .config("spark.sql.session.timeZone", "UTC").config("spark.ui.enabled", "false")
+             .config("spark.sql.shuffle.partitions", "2").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    schema = StructType([
+        StructField("event_name", StringType()), StructField("event_time", TimestampNTZType()),
+        StructField("experiment", StringType()), StructField("group_name", StringType()),
+        StructField("unit_id", StringType()), StructField("goal", StringType()), StructField("value", DoubleType()),
+        StructField("device_id", StringType()), StructField("user_id", StringType()),
+        StructField("holdout", StringType()),
+    ])
+    spark.createDataFrame(table, schema).createOrReplaceTempView("events")
+    for engine, query, out in spark_jobs:
+        spark.sql(open(query).read()).toPandas().to_csv(out, index=False)
+        print(f"spark: {len(table)} events -> {out}")
+    spark.stop()
