@@ -94,24 +94,10 @@ extension ExperimentParser {
                 at: node)
             return nil
         }
-        var values: [String] = []
-        var firstNodes = NameIndex<YAMLNode>(capacity: node.entryCount)
-        for position in 0..<node.entryCount {
-            let item = document.item(position, of: node)
-            guard let text = document.stringValue(of: item), NameRules.isName(text) else {
-                log.error(
-                    "value \(document.kindDescription(of: item)) of attribute '\(Self.shown(attribute))' "
-                        + NameRules.nameRequirement, at: item)
-                continue
-            }
-            if let first = firstNodes.insert(text, item) {
-                log.error(
-                    "duplicate value '\(Self.shown(text))' of attribute '\(Self.shown(attribute))'", at: item,
-                    note: ("'\(Self.shown(text))' is first listed here", first))
-                continue
-            }
-            values.append(text)
-        }
-        return values
+        return readUniqueNames(
+            node,
+            notAName: { "value \($0) of attribute '\(Self.shown(attribute))' " + NameRules.nameRequirement },
+            listedAgain: { "duplicate value '\(Self.shown($0))' of attribute '\(Self.shown(attribute))'" }
+        ).map(\.name)
     }
 }

@@ -3,20 +3,44 @@ import SplitTesting
 /// Readers of the experiment's single-value keys; each reports what is wrong with its value and
 /// returns nil then.
 extension ExperimentParser {
-    /// `identifier`: a name of at most 64 characters.
-    mutating func readIdentifier(_ node: YAMLNode) -> String? {
-        guard let name = readText(node, key: "identifier") else { return nil }
+    /// `identifier` (or another `key`, such as a holdout's `name`): a name of at most 64
+    /// characters; messages call it `what`.
+    mutating func readIdentifier(_ node: YAMLNode, key: String = "identifier", what: String = "identifier") -> String? {
+        guard let name = readText(node, key: key) else { return nil }
         guard NameRules.isName(name) else {
-            log.error("identifier '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
+            log.error("\(what) '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
             return nil
         }
         guard name.utf8.count <= NameRules.maximumIdentifierLength else {
             log.error(
-                "identifier '\(Self.shown(name))' is \(name.utf8.count) characters long; "
+                "\(what) '\(Self.shown(name))' is \(name.utf8.count) characters long; "
                     + "the limit is \(NameRules.maximumIdentifierLength)", at: node)
             return nil
         }
         return name
+    }
+
+    /// The names of a list, each once: an item that is not a name (`notAName` of its kind, as
+    /// "a mapping") or a name listed again (`listedAgain` of the name) is reported, with a note at
+    /// the first listing, and left out. The caller checks that `node` is a non-empty list.
+    mutating func readUniqueNames(
+        _ node: YAMLNode, notAName: (String) -> String, listedAgain: (String) -> String
+    ) -> [(name: String, node: YAMLNode)] {
+        var names: [(name: String, node: YAMLNode)] = []
+        var firstNodes = NameIndex<YAMLNode>(capacity: node.entryCount)
+        for position in 0..<node.entryCount {
+            let item = document.item(position, of: node)
+            guard let text = document.stringValue(of: item), NameRules.isName(text) else {
+                log.error(notAName(document.kindDescription(of: item)), at: item)
+                continue
+            }
+            if let first = firstNodes.insert(text, item) {
+                log.error(listedAgain(text), at: item, note: ("'\(Self.shown(text))' is first listed here", first))
+                continue
+            }
+            names.append((text, item))
+        }
+        return names
     }
 
     /// A scalar that must be one of `choices`.

@@ -53,7 +53,7 @@ extension ExperimentParser {
             log.error("missing required key '\(key.name)' in 'holdout'", at: node)
         }
         let nameNode = fields[.name]?.value
-        let name = nameNode.flatMap { readHoldoutName($0) }
+        let name = nameNode.flatMap { readIdentifier($0, key: "name", what: "holdout name") }
         let unitType = fields[.type].flatMap { readChoice($0.value, key: "type", choices: Self.unitTypes) }
             .flatMap(UnitType.init)
         let buckets = fields[.percent].flatMap { readHoldoutPercent($0.value) }
@@ -65,21 +65,6 @@ extension ExperimentParser {
         return HoldoutDraft(
             name: name, nameLocation: file.location(of: nameNode), unitType: unitType, buckets: buckets,
             coverage: coverage, description: description, fileIndex: file.index)
-    }
-
-    private mutating func readHoldoutName(_ node: YAMLNode) -> String? {
-        guard let name = readText(node, key: "name") else { return nil }
-        guard NameRules.isName(name) else {
-            log.error("holdout name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
-            return nil
-        }
-        guard name.utf8.count <= NameRules.maximumIdentifierLength else {
-            log.error(
-                "holdout name '\(Self.shown(name))' is \(name.utf8.count) characters long; "
-                    + "the limit is \(NameRules.maximumIdentifierLength)", at: node)
-            return nil
-        }
-        return name
     }
 
     /// `percent`: more than 0 and at most 50, in steps of 0.01, as a number of the 10,000 buckets.
@@ -102,24 +87,10 @@ extension ExperimentParser {
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        var listed: [(identifier: String, location: SourceLocation)] = []
-        var firstNodes = NameIndex<YAMLNode>(capacity: node.entryCount)
-        for position in 0..<node.entryCount {
-            let item = document.item(position, of: node)
-            guard let identifier = document.stringValue(of: item), NameRules.isName(identifier) else {
-                log.error(
-                    "\(document.kindDescription(of: item)) is not an experiment identifier; an identifier "
-                        + NameRules.nameRequirement, at: item)
-                continue
-            }
-            if let first = firstNodes.insert(identifier, item) {
-                log.error(
-                    "experiment '\(Self.shown(identifier))' is listed twice in 'holdout'", at: item,
-                    note: ("'\(Self.shown(identifier))' is first listed here", first))
-                continue
-            }
-            listed.append((identifier, file.location(of: item)))
-        }
-        return .listed(listed)
+        let listed = readUniqueNames(
+            node,
+            notAName: { "\($0) is not an experiment identifier; an identifier " + NameRules.nameRequirement },
+            listedAgain: { "experiment '\(Self.shown($0))' is listed twice in 'holdout'" })
+        return .listed(listed.map { ($0.name, file.location(of: $0.node)) })
     }
 }
