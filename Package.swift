@@ -38,7 +38,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Distributions and chi-square tests that `splitc simulate` and the readout share; no Foundation.
+        // Distributions, chi-square tests and a seeded generator that `splitc simulate`, the readout,
+        // the demo and the tests share; no Foundation.
         .target(name: "SplitTestStatistics"),
         .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestStatistics"]),
         // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out.
@@ -88,13 +89,13 @@ let package = Package(
         .executableTarget(
             name: "splittest-demo",
             dependencies: [
-                "SplitTesting", "SplitTestAnalysis", "SplitTestingRemote",
+                "SplitTesting", "SplitTestAnalysis", "SplitTestingRemote", "SplitTestStatistics",
                 // Signs the demo's control document, as `splitc publish --sign-key` does.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["SplitTestPlugin"]
         ),
-        .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting", "SplitTestStatistics"], exclude: ["Fixtures"]),
         // Remote control against a real HTTP server on loopback (a Python script in Support).
         .testTarget(
             name: "SplitTestingRemoteTests",
@@ -103,18 +104,18 @@ let package = Package(
         ),
         .testTarget(
             name: "SplitTestCompilerTests",
-            dependencies: ["SplitTestCompiler"],
+            dependencies: ["SplitTestCompiler", "SplitTestStatistics"],
             // The golden output is compiled by the GeneratedCode targets, not here; the schema
             // fixtures are read by a Python script; the fuzz regressions are read as files.
             exclude: ["Golden", "SchemaFixtures", "FuzzRegressions"]
         ),
-        .testTarget(name: "SplitcTests", dependencies: ["splitc", "splitc-build", "SplitTestCompiler", "SplitTesting"]),
+        .testTarget(name: "SplitcTests", dependencies: ["splitc", "splitc-build", "SplitTestCompiler", "SplitTesting", "SplitTestStatistics"]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
         // The readout's statistics against SciPy and statsmodels (a Python script), its power on
         // simulated data, and `splitc analyze` end to end; the scripts are read as files.
         .testTarget(
             name: "SplitTestAnalysisTests",
-            dependencies: ["SplitTestAnalysis", "splitc"],
+            dependencies: ["SplitTestAnalysis", "SplitTestStatistics", "splitc"],
             exclude: ["Scripts"]
         ),
         // The committed golden output compiled against the real runtime, in a plain target and

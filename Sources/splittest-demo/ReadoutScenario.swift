@@ -1,5 +1,6 @@
 import Foundation
 import SplitTestAnalysis
+import SplitTestStatistics
 import SplitTesting
 
 /// The loop closed: installs see button_color, some buy (blue a little more often), the events go
@@ -10,7 +11,7 @@ func runReadoutScenario() {
         let fileURL = directory.appendingPathComponent("events.jsonl")
         let eventsFile = JSONLinesTrackingProvider(fileURL: fileURL)
         let population = Population(devices: 6_000, tracking: TrackingClient(providers: [eventsFile]))
-        var random = DemoRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         for service in population.services {
             let test = service.fetchSplitTest(ButtonColorSplitTest.self)
             test.hitSplitTest()
@@ -37,26 +38,5 @@ func runReadoutScenario() {
         let readouts = ReadoutBuilder.readouts(accumulator.totals())
         print("splitc analyze events.jsonl --definitions experiments --experiment button_color:")
         print(TextReport.render(readouts.filter { $0.experiment == definition.identifier }))
-    }
-}
-
-/// SplitMix64, so that every run of the demo prints the same figures.
-struct DemoRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func uniform() -> Double {
-        Double(next() >> 11) / Double(UInt64(1) << 53)
     }
 }

@@ -1,11 +1,12 @@
 import SplitTestAnalysis
+import SplitTestStatistics
 import Testing
 
 /// The tests say what they should on simulated data: few false alarms, real effects found.
 @Suite struct PowerTests {
     /// 1,000 A/A experiments of 10,000 units at a 10% rate: about 5% come out significant at 0.05.
     @Test func falsePositiveRateOfAnAATestIsNearFivePercent() throws {
-        var generator = SeededGenerator(seed: 20_260_301)
+        var generator = SplitMix64(seed: 20_260_301)
         var significant = 0
         let runs = 1_000
         for _ in 0..<runs {
@@ -26,7 +27,7 @@ import Testing
 
     /// A planted lift from 10% to 12% on 100,000 units is found.
     @Test func plantedLiftIsFound() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var accumulator = EventAccumulator()
         let treated = (0..<100_000).map { _ in generator.next() & 1 == 1 }
         for index in treated.indices {
@@ -56,7 +57,7 @@ import Testing
     /// A 51/49 split where the weights promise 50/50 is flagged on 100,000 units; a fair split is not.
     @Test func plantedSampleRatioMismatchIsFlaggedAndBalancedIsNot() {
         for (share, flagged) in [(0.51, true), (0.50, false)] {
-            var generator = SeededGenerator(seed: 11)
+            var generator = SplitMix64(seed: 11)
             var accumulator = EventAccumulator(definitions: [
                 AnalysisDefinition(experiment: "split", groups: ["control", "treatment"], weights: [50, 50], control: "control")
             ])

@@ -1,5 +1,6 @@
 import Foundation
 import SplitTestAnalysis
+import SplitTestStatistics
 import Testing
 
 /// Every statistic against SciPy and statsmodels on fixed data, to 1e-9 relative: this file
@@ -16,7 +17,7 @@ import Testing
 
     /// Per-unit values: most units 0 (no goal), the others a skewed amount, as purchases are.
     static func values(units: Int, rate: Double, scale: Double, seed: UInt64) -> [Double] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<units).map { _ in
             guard generator.uniform() < rate else { return 0 }
             return (-log(1 - generator.uniform()) * scale * 100).rounded() / 100

@@ -1,5 +1,6 @@
 import Foundation
 import SplitTestAnalysis
+import SplitTestStatistics
 import Testing
 
 /// The same events four ways: read by `splitc analyze`, and aggregated by the emitted SQL in
@@ -18,7 +19,7 @@ import Testing
     /// fractional seconds, and two holdouts (one of devices, one of users) whose units are mostly
     /// never exposed to the experiments they cover.
     static func events() -> [String] {
-        var generator = SeededGenerator(seed: 2_026)
+        var generator = SplitMix64(seed: 2_026)
         var lines: [String] = []
         let experiments: [(String, [String], Bool)] = [
             ("button_color", ["control", "blue", "green"], false),

@@ -1,25 +1,14 @@
 import Foundation
 import SplitTestCompiler
+import SplitTestStatistics
 import Testing
 
 /// Seeded random mutations of the example definitions: whatever the bytes, the compiler returns
 /// diagnostics located inside the file, and never crashes or hangs.
 @Suite struct DiagnosticsMutationTests {
-    /// A small deterministic generator (SplitMix64), so that a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let alphabet = Array("[]{}:,-#&*!|>'\"\n\t ?%@`0123456789.abcxyz_~".utf8) + [0x00, 0xC3, 0xFF]
 
-    static func mutate(_ bytes: [UInt8], with generator: inout SplitMix) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], with generator: inout SplitMix64) -> [UInt8] {
         var result = bytes
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             let position = result.isEmpty ? 0 : Int.random(in: 0..<result.count, using: &generator)
@@ -36,7 +25,7 @@ import Testing
     @Test func mutatedExamplesGiveLocatedDiagnostics() throws {
         let examples = try ExampleDefinitionsTests.loadExamples()
         try #require(!examples.isEmpty)
-        var generator = SplitMix(state: 2026)
+        var generator = SplitMix64(seed: 2026)
         var erroneous = 0
         for round in 0..<600 {
             let example = examples[round % examples.count]

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SplitTestStatistics
 @testable import SplitTesting
+import Testing
 
 /// Reading and writing a control document's payload (SPEC §8): every field, every way it can be
 /// wrong, and bytes no publisher would write.
@@ -196,7 +197,7 @@ import Testing
     }
 
     @Test func randomBytesAndMutationsNeverTrap() throws {
-        var generator = SeededGenerator(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let valid = Array(Self.specExample.utf8)
         var read = 0
         for round in 0..<20_000 {
@@ -217,23 +218,6 @@ import Testing
             }
         }
         #expect(read > 0, "some mutations keep the payload valid")
-    }
-}
-
-/// A deterministic generator (SplitMix64), so that a failing random input can be found again.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestStatistics
 import SplitTesting
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
         var builtIns: [String: String]
         var custom: [String: Any]
 
-        init(using generator: inout SeededGenerator) {
+        init(using generator: inout SplitMix64) {
             unit = "unit-\(generator.next() % 1_000_000_007)"
             builtIns = [:]
             custom = [:]
@@ -60,7 +61,7 @@ import Testing
     @Test func splitcAndTheRuntimeAgreeOnAThousandRandomUnitsAndAttributes() async throws {
         let folder = try Self.folder()
         defer { folder.remove() }
-        var generator = SeededGenerator(state: 20_261_123)
+        var generator = SplitMix64(seed: 20_261_123)
         let pairs = (0..<1000).map { _ in Pair(using: &generator) }
         // Four processes at a time: each run is mostly process start-up.
         let outcomes = try await withThrowingTaskGroup(of: (Int, SplitcProcess.Outcome).self) { group in
