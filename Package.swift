@@ -95,6 +95,8 @@ let package = Package(
             ],
             plugins: ["SplitTestPlugin"]
         ),
+        // What several test targets share: running the built tools and scripts as processes.
+        .target(name: "SplitTestingTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting", "SplitTestStatistics"], exclude: ["Fixtures"]),
         // Remote control against a real HTTP server on loopback (a Python script in Support).
         .testTarget(
@@ -109,13 +111,18 @@ let package = Package(
             // fixtures are read by a Python script; the fuzz regressions are read as files.
             exclude: ["Golden", "SchemaFixtures", "FuzzRegressions"]
         ),
-        .testTarget(name: "SplitcTests", dependencies: ["splitc", "splitc-build", "SplitTestCompiler", "SplitTesting", "SplitTestStatistics"]),
+        .testTarget(
+            name: "SplitcTests",
+            dependencies: [
+                "splitc", "splitc-build", "SplitTestCompiler", "SplitTesting", "SplitTestStatistics",
+                "SplitTestingTestSupport",
+            ]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
         // The readout's statistics against SciPy and statsmodels (a Python script), its power on
         // simulated data, and `splitc analyze` end to end; the scripts are read as files.
         .testTarget(
             name: "SplitTestAnalysisTests",
-            dependencies: ["SplitTestAnalysis", "SplitTestStatistics", "splitc"],
+            dependencies: ["SplitTestAnalysis", "SplitTestStatistics", "SplitTestingTestSupport", "splitc"],
             exclude: ["Scripts"]
         ),
         // The committed golden output compiled against the real runtime, in a plain target and
