@@ -96,7 +96,7 @@ let package = Package(
             plugins: ["SplitTestPlugin"]
         ),
         // What several test targets share: running the built tools and scripts as processes.
-        .target(name: "SplitTestingTestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestTools", path: "Tests/TestTools"),
         .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting", "SplitTestStatistics"], exclude: ["Fixtures"]),
         // Remote control against a real HTTP server on loopback (a Python script in Support).
         .testTarget(
@@ -115,14 +115,14 @@ let package = Package(
             name: "SplitcTests",
             dependencies: [
                 "splitc", "splitc-build", "SplitTestCompiler", "SplitTesting", "SplitTestStatistics",
-                "SplitTestingTestSupport",
+                "TestTools",
             ]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
         // The readout's statistics against SciPy and statsmodels (a Python script), its power on
         // simulated data, and `splitc analyze` end to end; the scripts are read as files.
         .testTarget(
             name: "SplitTestAnalysisTests",
-            dependencies: ["SplitTestAnalysis", "SplitTestStatistics", "SplitTestingTestSupport", "splitc"],
+            dependencies: ["SplitTestAnalysis", "SplitTestStatistics", "TestTools", "splitc"],
             exclude: ["Scripts"]
         ),
         // The committed golden output compiled against the real runtime, in a plain target and

@@ -2,6 +2,7 @@ import Foundation
 import SplitTestAnalysis
 import SplitTestStatistics
 import Testing
+import TestTools
 
 /// Every statistic against SciPy and statsmodels on fixed data, to 1e-9 relative: this file
 /// computes them, `Scripts/check_statistics.py` recomputes them with the references and compares.
@@ -31,7 +32,8 @@ import Testing
         ([1, 2], [3, 5, 8]),
     ]
 
-    @Test func matchesSciPyAndStatsmodels() throws {
+    @Test(.requires(.scipy)) func matchesSciPyAndStatsmodels() throws {
+        try Oracle.scipy.require()
         var cases: [[String: Any]] = []
         for (n0, c0, n1, c1) in Self.proportions {
             let comparison = try #require(ProportionComparison.compare(control: c0, controlUnits: n0, treatment: c1, treatmentUnits: n1))

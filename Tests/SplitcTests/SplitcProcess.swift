@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestingTestSupport
+import TestTools
 
 /// The built `splitc`, run as a subprocess the way a build or a person runs it.
 enum SplitcProcess {

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestingTestSupport
+import TestTools
 
 /// Runs a program (Python, `splitc`, Chromium) and captures what it printed.
 enum ExternalProcess {
