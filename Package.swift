@@ -10,6 +10,9 @@ let package = Package(
         // Fetches, verifies and applies control documents (remote control); apps that do not
         // use it link nothing more than `SplitTesting`.
         .library(name: "SplitTestingRemote", targets: ["SplitTestingRemote"]),
+        // Test doubles for apps' tests (a provider that records every event), kept out of the
+        // runtime so that an app's autocomplete shows only what an app calls.
+        .library(name: "SplitTestingTestSupport", targets: ["SplitTestingTestSupport"]),
         // The compiler as a library, for tools (benchmarks, fuzzing); its API is not stable.
         .library(name: "SplitTestCompiler", targets: ["SplitTestCompiler"]),
         // The readout of `splitc analyze` as a library, for tools; its API is not stable.
@@ -31,8 +34,12 @@ let package = Package(
         .target(name: "SplitTesting"),
         .target(
             name: "SplitTestingRemote",
-            dependencies: ["SplitTesting", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["SplitTesting", "SplitTestJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .target(name: "SplitTestingTestSupport", dependencies: ["SplitTesting"]),
+        // The one JSON reader and writer of the package's documents: control documents and their
+        // payloads, `--attributes`, the JSON Schema. Standard library only; not a product.
+        .target(name: "SplitTestJSON"),
         .systemLibrary(
             name: "CLibYAML",
             pkgConfig: "yaml-0.1",
@@ -41,10 +48,11 @@ let package = Package(
         // Distributions, chi-square tests and a seeded generator that `splitc simulate`, the readout,
         // the demo and the tests share; no Foundation.
         .target(name: "SplitTestStatistics"),
-        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestStatistics"]),
-        // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out.
-        // Standard library only, so that any tool (the demo, a server) can link it.
-        .target(name: "SplitTestAnalysis", dependencies: ["SplitTestStatistics"]),
+        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestJSON", "SplitTestStatistics"]),
+        // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out. It
+        // reads experiments as the runtime defines them (`SplitTestDefinition`) and events by the
+        // runtime's own names, so that the two can never drift apart.
+        .target(name: "SplitTestAnalysis", dependencies: ["SplitTesting", "SplitTestStatistics"]),
         .executableTarget(
             name: "splitc",
             dependencies: [
@@ -90,6 +98,7 @@ let package = Package(
             name: "splittest-demo",
             dependencies: [
                 "SplitTesting", "SplitTestAnalysis", "SplitTestingRemote", "SplitTestStatistics",
+                "SplitTestingTestSupport",
                 // Signs the demo's control document, as `splitc publish --sign-key` does.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -97,11 +106,16 @@ let package = Package(
         ),
         // What several test targets share: running the built tools and scripts as processes.
         .target(name: "TestTools", path: "Tests/TestTools"),
-        .testTarget(name: "SplitTestingTests", dependencies: ["SplitTesting", "SplitTestStatistics"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SplitTestingTests", dependencies: ["SplitTesting", "SplitTestingTestSupport", "SplitTestStatistics"],
+            exclude: ["Fixtures"]),
         // Remote control against a real HTTP server on loopback (a Python script in Support).
         .testTarget(
             name: "SplitTestingRemoteTests",
-            dependencies: ["SplitTestingRemote", "SplitTesting", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "SplitTestingRemote", "SplitTesting", "SplitTestingTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["Support"]
         ),
         .testTarget(
@@ -127,7 +141,7 @@ let package = Package(
         ),
         // The committed golden output compiled against the real runtime, in a plain target and
         // in one whose declarations are main-actor isolated by default.
-        .testTarget(name: "GeneratedCodeTests", dependencies: ["SplitTesting", "SplitTestingRemote"]),
+        .testTarget(name: "GeneratedCodeTests", dependencies: ["SplitTesting", "SplitTestingRemote", "SplitTestingTestSupport"]),
         .testTarget(
             name: "GeneratedCodeMainActorTests",
             dependencies: ["SplitTesting"],
@@ -135,7 +149,8 @@ let package = Package(
         ),
         // Statistical properties of the assignment over a million synthetic units.
         .testTarget(
-            name: "AssignmentQualityTests", dependencies: ["SplitTesting", "SplitTestCompiler", "SplitTestStatistics"]),
+            name: "AssignmentQualityTests",
+            dependencies: ["SplitTesting", "SplitTestingTestSupport", "SplitTestCompiler", "SplitTestStatistics"]),
         // The file store under faults: a writer process killed mid-write, unwritable locations.
         .executableTarget(
             name: "FileStoreCrashWriter",

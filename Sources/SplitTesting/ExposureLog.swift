@@ -40,7 +40,10 @@ final class ExposureLog: ExposureSink {
         guard isFirst else { return }
         tracking.track(TrackingEvent(
             TrackingEvent.exposureIdentifier,
-            properties: ["experiment": .string(experiment), "group": .string(group), "unit": .string(unit)]))
+            properties: [
+                TrackingEvent.Property.experiment: .string(experiment), TrackingEvent.Property.group: .string(group),
+                TrackingEvent.Property.unit: .string(unit),
+            ]))
     }
 
     /// Sends the holdout event of `unit` the first time one of the holdout's experiments is hit.
@@ -49,7 +52,8 @@ final class ExposureLog: ExposureSink {
         let isFirst = state.withLock { $0.heldOut.insert(HeldOut(holdout: holdout, unit: unit)).inserted }
         guard isFirst else { return }
         tracking.track(TrackingEvent(
-            TrackingEvent.holdoutIdentifier, properties: ["holdout": .string(holdout), "unit": .string(unit)]))
+            TrackingEvent.holdoutIdentifier,
+            properties: [TrackingEvent.Property.holdout: .string(holdout), TrackingEvent.Property.unit: .string(unit)]))
     }
 
     /// The groups `units` have been exposed to, by experiment.

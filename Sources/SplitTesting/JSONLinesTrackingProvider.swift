@@ -37,6 +37,21 @@ public final class JSONLinesTrackingProvider: TrackingProvider {
         let event: String
         let properties: [String: TrackingValue]
         let user: String?
+
+        private struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(date, forKey: Key(stringValue: Field.date))
+            try container.encode(event, forKey: Key(stringValue: Field.event))
+            try container.encode(properties, forKey: Key(stringValue: Field.properties))
+            try container.encodeIfPresent(user, forKey: Key(stringValue: Field.user))
+        }
     }
 
     /// Creates a provider appending to `fileURL`; `report` receives write failures.

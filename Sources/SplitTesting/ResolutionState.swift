@@ -42,8 +42,9 @@ struct ResolutionState: Sendable {
     private(set) var attributes: SplitTestAttributeValues
     /// The control document in force, if any.
     private(set) var control: SplitTestControl?
-    /// The rules of each experiment resolved so far, with the control's entry applied, by identifier.
-    private var effectiveRules: [String: AssignmentRules] = [:]
+    /// The definition of each experiment resolved so far, with the control's entry applied, by
+    /// identifier.
+    private var effectiveDefinitions: [String: SplitTestDefinition] = [:]
 
     init(deviceID: String?, builtInAttributes: SplitTestAttributeValues) {
         self.deviceID = deviceID
@@ -65,28 +66,28 @@ struct ResolutionState: Sendable {
             return false
         }
         self.control = control
-        effectiveRules.removeAll()
+        effectiveDefinitions.removeAll()
         cache.removeAll()
         return true
     }
 
-    /// The rules of `T` with the control's entry for it applied; an entry that cannot apply is
-    /// reported once and ignored, so the compiled rules serve.
-    mutating func rules<T: SplitTest>(for type: T.Type, issues: inout [SplitTestingIssue]) -> AssignmentRules {
-        if let rules = effectiveRules[T.identifier] { return rules }
-        var rules = T.definition.rules
+    /// The definition of `T` with the control's entry for it applied; an entry that cannot apply
+    /// is reported once and ignored, so the compiled definition serves.
+    mutating func definition<T: SplitTest>(of type: T.Type, issues: inout [SplitTestingIssue]) -> SplitTestDefinition {
+        if let definition = effectiveDefinitions[T.identifier] { return definition }
+        var definition = T.definition
         if let entry = control?.experiments[T.identifier] {
-            switch rules.applying(entry, groupNames: T.Group.allCases.map(\.rawValue)) {
+            switch definition.applying(entry) {
             case .success(let applied):
-                rules = applied
+                definition = applied
             case .failure(.unknownGroup(let group)):
                 issues.append(.controlGroupNotFound(experiment: T.identifier, group: group))
             case .failure(.invalid(let reason)):
                 issues.append(.controlEntryInvalid(experiment: T.identifier, reason: reason))
             }
         }
-        effectiveRules[T.identifier] = rules
-        return rules
+        effectiveDefinitions[T.identifier] = definition
+        return definition
     }
 
     /// The slot of `unit`, numbering units in the order they are first seen.
@@ -149,9 +150,9 @@ struct ResolutionState: Sendable {
         if let cached = cache[key] {
             return ResolvedSplitTest<T>.unwrap(cached).value
         }
-        let rules = rules(for: T.self, issues: &issues)
+        let definition = definition(of: T.self, issues: &issues)
         let (group, reason) = Self.resolveAfresh(
-            T.self, rules: rules, unit: unit, attributes: attributes, store: store, issues: &issues)
+            T.self, definition: definition, unit: unit, attributes: attributes, store: store, issues: &issues)
         // A bucketed group is stored from now on, so later fetches find it as step 5 would.
         let kept = reason == .bucketed ? .sticky : reason
         cache[key] = ResolvedSplitTest(T(group: group, reason: kept, unit: unit, exposures: exposures))
@@ -160,17 +161,17 @@ struct ResolutionState: Sendable {
 
     /// Steps 2 to 10, reading and writing the store; done once per experiment and unit.
     private static func resolveAfresh<T: SplitTest>(
-        _ type: T.Type, rules: AssignmentRules, unit: String?, attributes: SplitTestAttributeValues,
+        _ type: T.Type, definition: SplitTestDefinition, unit: String?, attributes: SplitTestAttributeValues,
         store: any AssignmentStore, issues: inout [SplitTestingIssue]
     ) -> (T.Group, AssignmentReason) {
         let groups = T.Group.allCases
         func group(at index: Int) -> T.Group {
             guard groups.indices.contains(index) else {
-                preconditionFailure("the rules of \(T.identifier) name one of its \(groups.count) groups")
+                preconditionFailure("the definition of \(T.identifier) names one of its \(groups.count) groups")
             }
             return groups[index]
         }
-        if let early = rules.resolveBeforeStickiness(unit: unit) {
+        if let early = definition.resolveBeforeStickiness(unit: unit) {
             return (group(at: early.groupIndex), early.reason)
         }
         let storageKey = unit.map { StorageKey.assignment(experiment: T.identifier, unit: $0) }
@@ -179,7 +180,7 @@ struct ResolutionState: Sendable {
             issues.append(.storedGroupNotFound(experiment: T.identifier, unit: unit, group: stored))
             store.removeValue(for: storageKey)
         }
-        let resolution = rules.resolveUnassigned(unit: unit, attributes: attributes)
+        let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
         let group = group(at: resolution.groupIndex)
         if resolution.reason == .bucketed, let storageKey {
             store.set(group.rawValue, for: storageKey)
@@ -206,7 +207,6 @@ final class ResolvedSplitTest<T: SplitTest>: Sendable {
 
 extension SplitTest {
     /// The value a service hands out for a resolution.
-    @inlinable
     init(group: Group, reason: AssignmentReason, unit: String?, exposures: any ExposureSink) {
         self.init(assignment: SplitTestAssignment(
             experiment: Self.identifier, group: group, reason: reason, unitID: unit,

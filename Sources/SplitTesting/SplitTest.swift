@@ -17,7 +17,7 @@ public protocol SplitTest: Sendable {
     /// The experiment's identifier, as written in its YAML definition.
     static var identifier: String { get }
     /// Everything the runtime needs to assign a unit to a group.
-    static var definition: SplitTestDefinition<Group> { get }
+    static var definition: SplitTestDefinition { get }
     /// The resolution this value stands for.
     var assignment: SplitTestAssignment<Group> { get }
     /// Wraps a resolution; the ``SplitTestingService`` calls this.

@@ -42,34 +42,10 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// one in force or, in `SplitTestingRemote`, one kept for the next start (a replayed or older
     /// document). It was ignored and the one in force stays.
     case controlSequenceNotNewer(sequence: Int, newest: Int)
-    /// A control document could not be fetched from `url` (network error, timeout, a body cut
-    /// short); the document in force stays, and the next attempt comes after a backoff.
-    case controlFetchFailed(url: String, reason: String)
-    /// The server answered a control document request with a status other than 200 or 304;
-    /// the document in force stays.
-    case controlHTTPStatus(url: String, status: Int)
-    /// A control document was larger than the limit (by its `Content-Length` or its bytes);
-    /// the download was cut off and the document in force stays.
-    case controlDocumentTooLarge(url: String, limit: Int)
-    /// A control document was rejected as a whole (not an envelope, a wrong `format`, bad
-    /// base64, a missing or bad signature, a malformed payload); `source` is its URL or the
-    /// cache file. The document in force stays.
-    case controlDocumentRejected(source: String, reason: String)
-    /// A control document without a signature was accepted because no public key is
-    /// configured; fine for development, reported once per remote control.
-    case controlDocumentUnsigned(source: String)
-    /// The configured public key is not the base64 of 32 raw Ed25519 bytes; every document is
-    /// rejected until it is fixed.
-    case controlPublicKeyInvalid(reason: String)
-    /// The kept control document at `path` was damaged or no longer verifies; it was renamed
-    /// to `setAsideAt` (or left in place when that failed) and the compiled definitions serve.
-    case controlCacheCorrupt(path: String, reason: String, setAsideAt: String?)
-    /// The kept control document at `path` exists but could not be read; the compiled
-    /// definitions serve.
-    case controlCacheUnreadable(path: String, reason: String)
-    /// A fetched control document could not be kept at `path`; it will not apply at the next
-    /// start (it still applies at once when asked to).
-    case controlCacheUnwritable(path: String, reason: String)
+    /// A problem of a product built on the runtime, reported through the same `report` closure:
+    /// `SplitTestingRemote`'s `RemoteControlIssue` (fetching, verifying or keeping a control
+    /// document). Whatever it is, the document in force (or the compiled definitions) stays.
+    case remoteControl(SplitTestingIssueDetail)
 
     /// A readable, located description of the issue, for logs.
     public var description: String {
@@ -102,26 +78,8 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
             "control document entry of experiment '\(experiment)' is invalid (\(reason)); ignored"
         case .controlSequenceNotNewer(let sequence, let newest):
             "control document sequence \(sequence) is not newer than \(newest), the newest this app has; ignored"
-        case .controlFetchFailed(let url, let reason):
-            "control document \(url) could not be fetched (\(reason)); the one in force stays"
-        case .controlHTTPStatus(let url, let status):
-            "control document \(url) answered HTTP \(status); the one in force stays"
-        case .controlDocumentTooLarge(let url, let limit):
-            "control document \(url) is larger than \(limit) bytes; download cut off, the one in force stays"
-        case .controlDocumentRejected(let source, let reason):
-            "control document \(source) rejected: \(reason); the one in force stays"
-        case .controlDocumentUnsigned(let source):
-            "control document \(source) is unsigned and accepted because no public key is configured; configure one for release builds"
-        case .controlPublicKeyInvalid(let reason):
-            "the configured control public key is invalid (\(reason)); every control document is rejected"
-        case .controlCacheCorrupt(let path, let reason, let setAsideAt?):
-            "kept control document \(path) is corrupt (\(reason)); set aside as \(setAsideAt), the compiled definitions serve"
-        case .controlCacheCorrupt(let path, let reason, nil):
-            "kept control document \(path) is corrupt (\(reason)) and could not be set aside; the compiled definitions serve"
-        case .controlCacheUnreadable(let path, let reason):
-            "kept control document \(path) cannot be read (\(reason)); the compiled definitions serve"
-        case .controlCacheUnwritable(let path, let reason):
-            "control document cannot be kept at \(path) (\(reason)); it will not apply at the next start"
+        case .remoteControl(let detail):
+            detail.description
         }
     }
 }
@@ -142,5 +100,35 @@ public enum OverrideSource: String, Sendable, Hashable, CustomStringConvertible 
         case .environment: "environment variable SPLIT_TEST_OVERRIDES"
         case .launchArgument: "launch argument -SPLIT_TEST_OVERRIDES"
         }
+    }
+}
+
+/// The details of an issue that a product built on the runtime reports (see
+/// ``SplitTestingIssue/remoteControl(_:)``): any `Hashable` value that describes itself, kept so
+/// that an app can still match it by its own type.
+///
+/// ```swift
+/// if case .remoteControl(let detail) = issue, let remote = detail.base as? RemoteControlIssue { … }
+/// ```
+public struct SplitTestingIssueDetail: Sendable, Hashable, CustomStringConvertible {
+    /// The value as its product made it, such as a `RemoteControlIssue`.
+    public let base: any Sendable & Hashable & CustomStringConvertible
+
+    /// Wraps `base`.
+    public init(_ base: some Sendable & Hashable & CustomStringConvertible) {
+        self.base = base
+    }
+
+    /// The value's own description.
+    public var description: String { base.description }
+
+    /// Whether both wrap equal values of one type.
+    public static func == (left: SplitTestingIssueDetail, right: SplitTestingIssueDetail) -> Bool {
+        AnyHashable(left.base) == AnyHashable(right.base)
+    }
+
+    /// Hashes the wrapped value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(base))
     }
 }

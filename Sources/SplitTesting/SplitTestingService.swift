@@ -140,9 +140,11 @@ public final class SplitTestingService: Sendable {
         let device = deviceID
         let user = currentUserID
         let units = [device] + (user.map { [$0] } ?? [])
-        var properties: [String: TrackingValue] = ["goal": .string(goal), "device": .string(device)]
-        if let user { properties["user"] = .string(user) }
-        if let value { properties["value"] = .double(value) }
+        var properties: [String: TrackingValue] = [
+            TrackingEvent.Property.goal: .string(goal), TrackingEvent.Property.device: .string(device),
+        ]
+        if let user { properties[TrackingEvent.Property.user] = .string(user) }
+        if let value { properties[TrackingEvent.Property.value] = .double(value) }
         for (experiment, group) in exposures.exposedGroups(units: units) {
             properties[TrackingEvent.groupPropertyName(experiment: experiment)] = .string(group)
         }
@@ -190,7 +192,7 @@ extension SplitTestingService {
             // Entries of known experiments are checked now, so a bad entry is reported when the
             // document arrives rather than when the experiment is first fetched.
             for type in catalog.types where control.experiments[type.identifier] != nil {
-                _ = state.rules(for: type, issues: &issues)
+                _ = state.definition(of: type, issues: &issues)
             }
             return true
         }

@@ -24,8 +24,8 @@ public struct UserPropertyTrackingProvider: TrackingProvider {
     /// Sets `split_test-<experiment>` to the group of an exposure.
     public func track(_ event: TrackingEvent) {
         guard event.identifier == TrackingEvent.exposureIdentifier,
-            let experiment = event.properties["experiment"]?.stringValue,
-            let group = event.properties["group"]?.stringValue
+            let experiment = event.properties[TrackingEvent.Property.experiment]?.stringValue,
+            let group = event.properties[TrackingEvent.Property.group]?.stringValue
         else { return }
         setUserPropertyOnce(TrackingEvent.groupPropertyName(experiment: experiment), group)
     }

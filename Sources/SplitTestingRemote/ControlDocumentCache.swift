@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestJSON
 
 /// The last good control document kept on disk, so that it applies synchronously at the next
 /// start: the envelope's exact bytes (re-verified when read), the server's `ETag` and the sequence.
@@ -64,18 +65,20 @@ public struct ControlDocumentCache: Sendable {
         }
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return .corrupt(reason: "no header line") }
         let header = data[data.startIndex..<newline]
-        guard let fields = (try? JSONSerialization.jsonObject(with: header)) as? [String: Any] else {
+        guard let fields = try? JSONValue(parsing: [UInt8](header)), case .object = fields else {
             return .corrupt(reason: "the header is not a JSON object")
         }
-        guard let sequence = fields["sequence"].flatMap(JSONNumber.integer), sequence > 0 else {
+        guard let sequence = fields["sequence"]?.integerValue, sequence > 0 else {
             return .corrupt(reason: "the header has no positive sequence")
         }
-        guard let length = fields["length"].flatMap(JSONNumber.integer) else {
+        guard let length = fields["length"]?.integerValue else {
             return .corrupt(reason: "the header has no length")
         }
-        let etag = fields["etag"] as? String
-        if fields["etag"] != nil, etag == nil, !(fields["etag"] is NSNull) {
-            return .corrupt(reason: "the header's etag is not a string")
+        let etag: String?
+        switch fields["etag"] {
+        case nil, .null?: etag = nil
+        case .string(let text)?: etag = text
+        default: return .corrupt(reason: "the header's etag is not a string")
         }
         let envelope = data[(newline + 1)...]
         guard envelope.count == length else {
@@ -86,9 +89,12 @@ public struct ControlDocumentCache: Sendable {
 
     /// Keeps `entry`, replacing the document kept before, atomically.
     public func save(_ entry: Entry) throws {
-        var header: [String: Any] = ["sequence": entry.sequence, "length": entry.envelope.count]
-        if let etag = entry.etag { header["etag"] = etag }
-        var data = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
+        var header: [JSONValue.Member] = [
+            .init(key: "length", value: .number(String(entry.envelope.count))),
+            .init(key: "sequence", value: .number(String(entry.sequence))),
+        ]
+        if let etag = entry.etag { header.append(.init(key: "etag", value: .string(etag))) }
+        var data = Data(JSONValue.object(header).compactSortedBytes)
         data.append(UInt8(ascii: "\n"))
         data.append(entry.envelope)
         try FileManager.default.createDirectory(

@@ -1,5 +1,6 @@
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
+import SplitTestJSON
 
 /// A control document as served: `{"format": 1, "payload": "<base64>", "signature": "<base64>"}`,
 /// an envelope so that the signed bytes are exactly the payload's bytes.
@@ -21,32 +22,42 @@ public struct ControlEnvelope: Sendable, Hashable {
     /// Reads an envelope; throws when `data` is not a JSON object, its `format` is not 1, or
     /// `payload` or `signature` is not base64. The signature is not checked here.
     public init(data: Data) throws(ControlDocumentError) {
-        let object: Any
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try JSONValue(parsing: [UInt8](data))
         } catch {
             throw .notAnEnvelope(detail: "not JSON")
         }
-        guard let fields = object as? [String: Any] else { throw .notAnEnvelope(detail: "not a JSON object") }
-        guard let format = fields["format"] else { throw .unsupportedFormat(found: "(missing)") }
-        guard JSONNumber.integer(format) == Self.supportedFormat else {
-            throw .unsupportedFormat(found: JSONNumber.text(format))
+        guard case .object(let members) = root else { throw .notAnEnvelope(detail: "not a JSON object") }
+        guard let format = root["format"] else { throw .unsupportedFormat(found: "(missing)") }
+        guard format.integerValue == Self.supportedFormat else {
+            throw .unsupportedFormat(found: Self.describe(format))
         }
-        for key in fields.keys where !["format", "payload", "signature"].contains(key) {
-            throw .notAnEnvelope(detail: "unknown field '\(key)'")
+        for member in members where !["format", "payload", "signature"].contains(member.key) {
+            throw .notAnEnvelope(detail: "unknown field '\(member.key)'")
         }
-        guard let encodedPayload = fields["payload"] as? String,
-            let payload = Data(base64Encoded: encodedPayload)
+        guard case .string(let encodedPayload)? = root["payload"], let payload = Data(base64Encoded: encodedPayload)
         else { throw .badBase64(field: "payload") }
         self.payload = payload
-        switch fields["signature"] {
-        case nil, is NSNull:
+        switch root["signature"] {
+        case nil, .null?:
             signature = nil
-        case let encoded as String:
+        case .string(let encoded)?:
             guard let signature = Data(base64Encoded: encoded) else { throw .badBase64(field: "signature") }
             self.signature = signature
         default:
             throw .badBase64(field: "signature")
+        }
+    }
+
+    /// A value as a short text for messages: `2`, `'1'`, `true`.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let text): text
+        case .string(let text): "'\(text.prefix(40))'"
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .object, .array: "a non-number"
         }
     }
 
@@ -58,10 +69,12 @@ public struct ControlEnvelope: Sendable, Hashable {
 
     /// The envelope's JSON bytes.
     public var data: Data {
-        var fields: [String: Any] = ["format": Self.supportedFormat, "payload": payload.base64EncodedString()]
-        if let signature { fields["signature"] = signature.base64EncodedString() }
-        // Only strings and an integer: serialisation cannot fail.
-        return (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
+        var members: [JSONValue.Member] = [
+            .init(key: "format", value: .number(String(Self.supportedFormat))),
+            .init(key: "payload", value: .string(payload.base64EncodedString())),
+        ]
+        if let signature { members.append(.init(key: "signature", value: .string(signature.base64EncodedString()))) }
+        return Data(JSONValue.object(members).compactSortedBytes)
     }
 
     /// Checks the signature with `publicKey` (when one is given) and decodes the payload.

@@ -71,7 +71,7 @@ public final class RemoteControl: Sendable {
         }
         guard !alreadyStarted else { return }
         if case .invalidKey = trust {
-            service.report(.controlPublicKeyInvalid(reason: ControlDocumentError.invalidPublicKey.description))
+            service.report(.remoteControl(.publicKeyInvalid(reason: ControlDocumentError.invalidPublicKey.description)))
         }
         applyKeptDocument(to: service)
         guard let first = beginRefresh() else { return }
@@ -145,7 +145,7 @@ public final class RemoteControl: Sendable {
         case .empty:
             return
         case .unreadable(let reason):
-            service.report(.controlCacheUnreadable(path: path, reason: reason))
+            service.report(.remoteControl(.cacheUnreadable(path: path, reason: reason)))
         case .corrupt(let reason):
             setAsideKeptDocument(reason: reason, service: service)
         case .loaded(let entry):
@@ -174,7 +174,7 @@ public final class RemoteControl: Sendable {
 
     private func setAsideKeptDocument(reason: String, service: SplitTestingService) {
         let setAsideAt = cache.setAside()
-        service.report(.controlCacheCorrupt(path: cache.fileURL.path, reason: reason, setAsideAt: setAsideAt?.path))
+        service.report(.remoteControl(.cacheCorrupt(path: cache.fileURL.path, reason: reason, setAsideAt: setAsideAt?.path)))
     }
 
     /// Decodes and checks `envelope` against the configured trust; reports an accepted unsigned
@@ -198,7 +198,7 @@ public final class RemoteControl: Sendable {
                     defer { state.warnedUnsigned = true }
                     return !state.warnedUnsigned
                 }
-                if warn { service.report(.controlDocumentUnsigned(source: source)) }
+                if warn { service.report(.remoteControl(.documentUnsigned(source: source))) }
                 return .success(control)
             }
         } catch {
@@ -219,15 +219,15 @@ public final class RemoteControl: Sendable {
         case .success(let received):
             response = received
         case .failure(.tooLarge):
-            return fail(.controlDocumentTooLarge(url: url.absoluteString, limit: configuration.maxDocumentSize), service)
+            return fail(.remoteControl(.documentTooLarge(url: url.absoluteString, limit: configuration.maxDocumentSize)), service)
         case .failure(.timedOut):
-            return fail(.controlFetchFailed(
-                url: url.absoluteString, reason: "no complete answer within \(configuration.timeout) s"), service)
+            return fail(.remoteControl(.fetchFailed(
+                url: url.absoluteString, reason: "no complete answer within \(configuration.timeout) s")), service)
         case .failure(.truncated(let received, let expected)):
-            return fail(.controlFetchFailed(
-                url: url.absoluteString, reason: "body cut short: \(received) of \(expected) bytes"), service)
+            return fail(.remoteControl(.fetchFailed(
+                url: url.absoluteString, reason: "body cut short: \(received) of \(expected) bytes")), service)
         case .failure(.network(let reason)):
-            return fail(.controlFetchFailed(url: url.absoluteString, reason: reason), service)
+            return fail(.remoteControl(.fetchFailed(url: url.absoluteString, reason: reason)), service)
         }
         switch response.status {
         case 304:
@@ -235,7 +235,7 @@ public final class RemoteControl: Sendable {
         case 200:
             return accept(response.body, etag: response.etag, service: service)
         default:
-            return fail(.controlHTTPStatus(url: url.absoluteString, status: response.status), service)
+            return fail(.remoteControl(.httpStatus(url: url.absoluteString, status: response.status)), service)
         }
     }
 
@@ -249,7 +249,7 @@ public final class RemoteControl: Sendable {
         let control: SplitTestControl
         switch verify(body, source: source, service: service) {
         case .success(let verified): control = verified
-        case .failure(let error): return fail(.controlDocumentRejected(source: source, reason: error.description), service)
+        case .failure(let error): return fail(.remoteControl(.documentRejected(source: source, reason: error.description)), service)
         }
         let newest = max(service.controlSequence ?? 0, state.withLock { $0.keptSequence } ?? 0)
         guard control.sequence > newest else {
@@ -259,7 +259,7 @@ public final class RemoteControl: Sendable {
         do {
             try cache.save(entry)
         } catch {
-            service.report(.controlCacheUnwritable(path: cache.fileURL.path, reason: ControlDocumentCache.describe(error)))
+            service.report(.remoteControl(.cacheUnwritable(path: cache.fileURL.path, reason: ControlDocumentCache.describe(error))))
         }
         state.withLock { state in
             state.etag = etag

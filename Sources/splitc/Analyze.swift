@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitTestAnalysis
 import SplitTestCompiler
+import SplitTesting
 
 /// `splitc analyze`: the readout of the events the runtime emitted (SPEC §10).
 struct Analyze: ParsableCommand {
@@ -59,18 +60,18 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let (definitions, holdouts) = try readDefinitions()
+        let definitions = try readDefinitions()
         if let emitSQL, let eventsTable {
             // With --definitions the query carries them, so that it counts what reading the events
             // with the same definitions counts (holdouts against the experiments they cover).
-            Console.output(WarehouseQuery.sql(dialect: emitSQL, eventsTable: eventsTable, definitions: definitions, holdouts: holdouts))
+            Console.output(WarehouseQuery.sql(dialect: emitSQL, eventsTable: eventsTable, definitions: definitions))
             return
         }
         var totals: [ExperimentTotals]
         if let aggregates {
             totals = try AnalyzeInput.fromAggregates(aggregates, definitions: definitions)
         } else {
-            totals = try AnalyzeInput.fromEvents(events, definitions: definitions, holdouts: holdouts)
+            totals = try AnalyzeInput.fromEvents(events, definitions: definitions)
         }
         if let experiment {
             let known = totals.map(\.experiment)
@@ -100,23 +101,16 @@ struct Analyze: ParsableCommand {
         }
     }
 
-    /// The experiments and holdouts of `--definitions`: without it, every experiment in the events
-    /// with equal weights, and every holdout against all of them.
-    private func readDefinitions() throws -> (experiments: [AnalysisDefinition]?, holdouts: [HoldoutDefinition]) {
-        guard !definitionPaths.isEmpty else { return (nil, []) }
+    /// The definitions of `--definitions`, or `nil` without it: then every experiment in the
+    /// events is read with equal weights, and every holdout against all of them.
+    private func readDefinitions() throws -> [SplitTestDefinition]? {
+        guard !definitionPaths.isEmpty else { return nil }
         let files = try DefinitionFiles.discover(definitionPaths, optionalPaths: [])
         let sources = try DefinitionReader.read(files, root: FileManager.default.currentDirectoryPath)
         let result = DefinitionCompiler.compile(sources, today: .todayUTC)
         DiagnosticPrinter.printText(result.diagnostics.filter { $0.severity == .error })
         if result.hasErrors { throw ExitCode(ExitStatus.errors) }
-        let experiments = result.experiments.map { experiment in
-            AnalysisDefinition(
-                experiment: experiment.identifier, groups: experiment.groups.map(\.name),
-                weights: experiment.groups.map(\.weight), control: experiment.control.name)
-        }
-        // A holdout is compared with the exposed units of the experiments it covers only.
-        let holdouts = result.holdouts.map { HoldoutDefinition(name: $0.name, experiments: $0.experiments) }
-        return (experiments, holdouts)
+        return result.experiments.map(\.definition)
     }
 }
 

@@ -1,14 +1,15 @@
 import Foundation
 import SplitTestAnalysis
+import SplitTesting
 
 /// Reads the input of `splitc analyze`: event files (with issues and progress on standard error)
 /// or a warehouse's aggregates.
 enum AnalyzeInput {
     /// Totals from event files; every bad line is reported on standard error and left out.
     static func fromEvents(
-        _ paths: [String], definitions: [AnalysisDefinition]?, holdouts: [HoldoutDefinition] = []
+        _ paths: [String], definitions: [SplitTestDefinition]?
     ) throws(InputError) -> [ExperimentTotals] {
-        var accumulator = EventAccumulator(definitions: definitions, holdouts: holdouts)
+        var accumulator = EventAccumulator(definitions: definitions)
         let progress = ProgressLine()
         do {
             try EventFiles.read(paths, into: &accumulator) { done, total in progress.update(done: done, total: total) }
@@ -34,7 +35,7 @@ enum AnalyzeInput {
     }
 
     /// Totals from the CSV of the emitted query's result.
-    static func fromAggregates(_ path: String, definitions: [AnalysisDefinition]?) throws(InputError) -> [ExperimentTotals] {
+    static func fromAggregates(_ path: String, definitions: [SplitTestDefinition]?) throws(InputError) -> [ExperimentTotals] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read '\(path)'")
         }

@@ -51,13 +51,13 @@ struct Assign: ParsableCommand {
             let known = experiments.map(\.identifier).joined(separator: ", ")
             throw InputError("no experiment '\(experiment)' is defined (defined: \(known.isEmpty ? "none" : known))")
         }
-        var rules: AssignmentRules?
+        var applied: SplitTestDefinition?
         if let control {
             let document = try ControlDocument.read(control, publicKey: publicKey)
-            rules = document.apply(to: experiments)[definition.identifier]
+            applied = document.apply(to: experiments)[definition.identifier]
         }
         let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
-        let assignment = UnitAssignment(experiment: definition, unit: unit, rules: rules, attributes: values)
+        let assignment = UnitAssignment(experiment: definition, unit: unit, definition: applied, attributes: values)
         switch format {
         case .text:
             let bucket = assignment.bucket.map { ", bucket \($0)" } ?? assignment.holdout.map { " '\($0)'" }

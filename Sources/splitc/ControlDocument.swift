@@ -4,9 +4,8 @@ import SplitTesting
 import SplitTestingRemote
 
 /// A control document as `splitc assign --control` applies it: opened and verified by
-/// `SplitTestingRemote`'s `ControlEnvelope`, and applied to each experiment by the runtime's
-/// ``AssignmentRules/applying(_:groupNames:)``, so that the tool and apps accept, reject and
-/// resolve alike.
+/// `SplitTestingRemote`'s `ControlEnvelope`, and applied to each experiment's definition as the
+/// runtime applies it, so that the tool and apps accept, reject and resolve alike.
 struct ControlDocument {
     var control: SplitTestControl
 
@@ -34,21 +33,21 @@ struct ControlDocument {
         }
     }
 
-    /// The rules of each experiment that the document changes, by identifier. An entry that
-    /// cannot apply is reported as the runtime reports it, and the compiled rules serve.
-    func apply(to experiments: [Experiment]) -> [String: AssignmentRules] {
-        var rules: [String: AssignmentRules] = [:]
+    /// The definition of each experiment that the document changes, by identifier. An entry
+    /// that cannot apply is reported as the runtime reports it, and the compiled definition serves.
+    func apply(to experiments: [Experiment]) -> [String: SplitTestDefinition] {
+        var definitions: [String: SplitTestDefinition] = [:]
         for experiment in experiments {
             guard let entry = control.experiments[experiment.identifier] else { continue }
-            switch experiment.assignmentRules.applying(entry, groupNames: experiment.groupNames) {
+            switch experiment.definition.applying(entry) {
             case .success(let applied):
-                rules[experiment.identifier] = applied
+                definitions[experiment.identifier] = applied
             case .failure(.unknownGroup(let group)):
                 Console.error("splitc: warning: \(SplitTestingIssue.controlGroupNotFound(experiment: experiment.identifier, group: group))")
             case .failure(.invalid(let reason)):
                 Console.error("splitc: warning: \(SplitTestingIssue.controlEntryInvalid(experiment: experiment.identifier, reason: reason))")
             }
         }
-        return rules
+        return definitions
     }
 }

@@ -1,20 +1,13 @@
 import Crypto
 import Foundation
 import SplitTesting
-import SplitTestingRemote
+@_spi(Tools) import SplitTestingRemote
 
 extension ControlEnvelope {
     /// A new envelope of `control`, signed with `key` when one is given.
     init(control: SplitTestControl, signingKey key: Curve25519.Signing.PrivateKey?) throws {
         let payload = control.payloadJSON()
         self.init(payload: payload, signature: try key.map { try $0.signature(for: payload) })
-    }
-
-    /// Compact JSON with the keys in order (format, payload, signature), ending in a newline.
-    func encoded() -> Data {
-        var text = #"{"format":\#(Self.supportedFormat),"payload":""# + payload.base64EncodedString() + "\""
-        if let signature { text += #","signature":""# + signature.base64EncodedString() + "\"" }
-        return Data((text + "}\n").utf8)
     }
 }
 

@@ -44,7 +44,7 @@ struct Publish: ParsableCommand {
         do {
             let url = URL(fileURLWithPath: output)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try envelope.encoded().write(to: url, options: .atomic)
+            try (envelope.data + Data("\n".utf8)).write(to: url, options: .atomic)
         } catch {
             throw InputError("cannot write '\(output)': \(error.localizedDescription)")
         }

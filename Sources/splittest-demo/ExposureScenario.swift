@@ -1,5 +1,6 @@
 import Foundation
 import SplitTesting
+import SplitTestingTestSupport
 
 /// Exposures are logged once per unit and group, only for enrolled units, and fan out to every
 /// provider; goals carry the groups the unit was exposed to.

@@ -6,18 +6,18 @@ func runLoginScenario() {
     section("Users: profile_redesign (user-level) on one shared device")
     let service = SplitTestingService(configuration: .init(
         deviceID: Population.deviceID(42), catalog: SplitTestCatalog.all))
-    // Two users the experiment enrols into different groups, found by the same rules the
-    // service applies, so that the table shows each user keeping their own group.
-    let rules = ProfileRedesignSplitTest.definition.rules
+    // Two users the experiment enrols into different groups, found by the same resolution the
+    // service makes, so that the table shows each user keeping their own group.
+    let definition = ProfileRedesignSplitTest.definition
     func user(bucketedOutside excluded: Int) -> String {
         for number in 1000... {
-            let resolution = rules.resolve(unit: "user-\(number)")
+            let resolution = definition.resolve(unit: "user-\(number)")
             if resolution.reason == .bucketed && resolution.groupIndex != excluded { return "user-\(number)" }
         }
         preconditionFailure("some user is bucketed outside every single group")
     }
-    let first = user(bucketedOutside: rules.controlIndex)
-    let second = user(bucketedOutside: rules.resolve(unit: first).groupIndex)
+    let first = user(bucketedOutside: definition.controlIndex)
+    let second = user(bucketedOutside: definition.resolve(unit: first).groupIndex)
     var steps = TextTable(header: ["step", "user", "group", "reason"])
     func record(_ step: String) {
         let profile = service.fetchSplitTest(ProfileRedesignSplitTest.self)

@@ -1,4 +1,5 @@
 import SplitTesting
+import SplitTestingTestSupport
 
 /// Overrides win over everything, are never reported as exposures, and bad ones are reported
 /// through the logging hook and ignored.

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// Simulated installs: one service per device, each with its own store, as on real phones.
 /// Half of the devices have a signed-in user, so user-level experiments see both cases.
@@ -38,13 +38,13 @@ struct Population {
             if test.assignment.reason.isEnrolled { counts[test.currentGroup, default: 0] += 1 }
         }
         let enrolled = counts.values.reduce(0, +)
-        let bounds = T.definition.bucketUpperBounds
+        let shares = T.definition.bucketTable.shares
         let status: String
         switch T.definition.status {
-        case .resolved(let winner):
-            status = "resolved: \(winner.rawValue) for all (\(reasons[.resolved, default: 0]))"
+        case .resolved:
+            status = "resolved: \(T.definition.winner ?? "") for all (\(reasons[.resolved, default: 0]))"
         case .stopped:
-            status = "stopped: \(T.definition.control.rawValue) for all (\(reasons[.stopped, default: 0]))"
+            status = "stopped: \(T.definition.control) for all (\(reasons[.stopped, default: 0]))"
         case .running:
             let notEnrolled = services.count - enrolled
             let kept = [("held out", reasons[.holdout, default: 0]), ("not targeted", reasons[.notTargeted, default: 0])]
@@ -52,11 +52,10 @@ struct Population {
             status = "\(enrolled) enrolled, \(notEnrolled) not" + (kept.isEmpty ? "" : " (" + kept.joined(separator: ", ") + ")")
         }
         return T.Group.allCases.enumerated().map { index, group in
-            let buckets = bounds[index] - (index == 0 ? 0 : bounds[index - 1])
             let observed = enrolled == 0 ? "-" : percent(Double(counts[group, default: 0]) / Double(enrolled))
             return [
                 index == 0 ? T.identifier : "", group.rawValue,
-                percent(Double(buckets) / Double(Bucketing.bucketCount)), observed,
+                percent(shares[index]), observed,
                 index == 0 ? status : "",
             ]
         }

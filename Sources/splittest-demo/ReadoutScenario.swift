@@ -22,13 +22,7 @@ func runReadoutScenario() {
         eventsFile.flush()
 
         let definition = ButtonColorSplitTest.definition
-        let bounds = definition.bucketUpperBounds
-        let weights = bounds.indices.map { Double(bounds[$0] - ($0 == 0 ? 0 : bounds[$0 - 1])) }
-        var accumulator = EventAccumulator(definitions: [
-            AnalysisDefinition(
-                experiment: definition.identifier, groups: ButtonColorSplitTest.Group.allCases.map(\.rawValue),
-                weights: weights, control: definition.control.rawValue)
-        ])
+        var accumulator = EventAccumulator(definitions: [definition])
         do {
             try EventFiles.read([fileURL.path], into: &accumulator)
         } catch {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import SplitTesting
-import SplitTestingRemote
+@_spi(Tools) import SplitTestingRemote
 
 /// Remote control of a released app: a signed control document, served over HTTP on loopback,
 /// stops one experiment and resolves another at the next start; a tampered copy is rejected and

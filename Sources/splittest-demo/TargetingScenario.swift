@@ -1,4 +1,5 @@
 import SplitTesting
+import SplitTestingTestSupport
 
 /// Targeting and the holdout: the home widget is rolled out by app version and platform, the
 /// annual-plan offer goes to paying users, and 5% of devices see no device experiment at all.

@@ -1,6 +1,6 @@
 import SplitTestCompiler
 import SplitTestStatistics
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import Testing
 
 /// Every group receives its weight's share of a million units, no more than chance allows.
@@ -19,8 +19,8 @@ struct GroupShareTests {
     @Test("each group's share is within 0.3 points of its weight, and the sample ratio fits",
           arguments: weightVectors)
     func sharesFollowWeights(weights: [Double]) {
-        let rules = AssignmentRules(
-            salt: UnitSample.salt, bucketUpperBounds: BucketAllocation.upperBounds(forWeights: weights),
+        let rules = SplitTestDefinition.sample(
+            salt: UnitSample.salt, bucketUpperBounds: BucketTable(weights: weights).upperBounds,
             controlIndex: 0)
         let counts = UnitSample.groupCounts(of: UnitSample.shared.groupBuckets, rules: rules)
         let total = Double(counts.reduce(0, +))
@@ -31,7 +31,7 @@ struct GroupShareTests {
             if weight == 0 { #expect(counts[index] == 0, "a zero-weight group receives no units") }
         }
         // The buckets each group owns are what the weights compile to; they are the exact promise.
-        let promised = BucketAllocation.bucketCounts(forWeights: weights).map(Double.init)
+        let promised = BucketTable.bucketCounts(forWeights: weights).map(Double.init)
         let fit = ChiSquareTest.goodnessOfFit(observed: counts, weights: promised)
         #expect(fit.degreesOfFreedom == weights.filter { $0 > 0 }.count - 1)
         #expect(fit.pValue >= 0.001, "sample ratio mismatch for \(weights): χ² \(fit.statistic), p \(fit.pValue)")

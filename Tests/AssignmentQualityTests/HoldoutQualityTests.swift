@@ -1,6 +1,7 @@
 import SplitTestCompiler
 import SplitTestStatistics
 import SplitTesting
+import SplitTestingTestSupport
 import Testing
 
 /// A holdout over a million units: its share, its independence from the groups of the
@@ -8,7 +9,7 @@ import Testing
 @Suite("Holdouts")
 struct HoldoutQualityTests {
     /// The holdout of the checks, compiled from a definition as an app's would be.
-    static let compiled: (holdout: SplitTestHoldout, rules: AssignmentRules) = {
+    static let compiled: (holdout: SplitTestHoldout, rules: SplitTestDefinition) = {
         let result = DefinitionCompiler.compile(
             [
                 SourceFile(path: "quality.yaml", contents: Array("""
@@ -20,10 +21,10 @@ struct HoldoutQualityTests {
                     """.utf8))
             ], today: CalendarDate(year: 2026, month: 11, day: 22))
         precondition(!result.hasErrors, "the quality definitions compile: \(result.diagnostics)")
-        guard let experiment = result.experiments.first, let holdout = experiment.holdout else {
+        guard let experiment = result.experiments.first, let holdout = experiment.definition.holdout else {
             preconditionFailure("the holdout covers the experiment")
         }
-        return (holdout, experiment.assignmentRules)
+        return (holdout, experiment.definition)
     }()
 
     /// Whether each synthetic unit is held out, computed once.
@@ -74,9 +75,9 @@ struct HoldoutQualityTests {
 
     struct Covered: SplitTest {
         static let identifier = "quality_main"
-        static let definition = SplitTestDefinition<Group>(
-            identifier: identifier, unitType: .device, salt: "quality_main",
-            bucketUpperBounds: HoldoutQualityTests.compiled.rules.bucketUpperBounds, control: .a,
+        static let definition = SplitTestDefinition(
+            identifier: identifier, groups: Group.self, unitType: .device, salt: "quality_main",
+            bucketUpperBounds: HoldoutQualityTests.compiled.rules.bucketTable.upperBounds, control: .a,
             holdout: HoldoutQualityTests.compiled.holdout)
         let assignment: SplitTestAssignment<Group>
         init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }

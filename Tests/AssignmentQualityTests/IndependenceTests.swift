@@ -1,6 +1,6 @@
 import SplitTestCompiler
 import SplitTestStatistics
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import Testing
 
 /// The draws made for one unit (its group in two experiments, its traffic enrolment, its place
@@ -16,10 +16,10 @@ struct IndependenceTests {
 
     /// Each unit's group under `weights`, from its group bucket, through the runtime's rules.
     static func groups(_ buckets: [UInt16], weights: [Double]) -> [Int] {
-        let rules = AssignmentRules(
-            salt: UnitSample.salt, bucketUpperBounds: BucketAllocation.upperBounds(forWeights: weights),
+        let rules = SplitTestDefinition.sample(
+            salt: UnitSample.salt, bucketUpperBounds: BucketTable(weights: weights).upperBounds,
             controlIndex: 0)
-        let groupOfBucket = (0..<Bucketing.bucketCount).map(rules.groupIndex(forBucket:))
+        let groupOfBucket = (0..<Bucketing.bucketCount).map(rules.bucketTable.groupIndex(forBucket:))
         return buckets.map { groupOfBucket[Int($0)] }
     }
 

@@ -9,9 +9,9 @@ struct LayerTests {
     /// Three experiments in one layer, with a gap between the second and the third.
     static let slices = [0..<2_000, 2_000..<4_500, 6_000..<10_000]
 
-    static func rules(salt: String, slice: Range<Int>) -> AssignmentRules {
-        AssignmentRules(
-            salt: salt, bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [1, 1]), controlIndex: 0,
+    static func rules(salt: String, slice: Range<Int>) -> SplitTestDefinition {
+        SplitTestDefinition.sample(
+            salt: salt, bucketUpperBounds: BucketTable(weights: [1, 1]).upperBounds, controlIndex: 0,
             layer: SplitTestLayer(name: UnitSample.layerName, buckets: slice))
     }
 

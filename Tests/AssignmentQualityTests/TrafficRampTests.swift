@@ -10,9 +10,9 @@ struct TrafficRampTests {
     static let unitCount = 200_000
     static let weights: [Double] = [10, 20, 70]
 
-    static func rules(trafficPercent: Int) -> AssignmentRules {
-        AssignmentRules(
-            salt: UnitSample.salt, bucketUpperBounds: BucketAllocation.upperBounds(forWeights: weights),
+    static func rules(trafficPercent: Int) -> SplitTestDefinition {
+        SplitTestDefinition.sample(
+            salt: UnitSample.salt, bucketUpperBounds: BucketTable(weights: weights).upperBounds,
             controlIndex: 0, trafficBuckets: trafficPercent * 100)
     }
 
@@ -61,17 +61,17 @@ struct TrafficRampTests {
         let rules = Self.rules(trafficPercent: 100)
         let sample = UnitSample.shared.groupBuckets
         let mismatches = Self.ramps.indices.count { index in
-            Self.ramps[index].groups[2] != rules.groupIndex(forBucket: Int(sample[index]))
+            Self.ramps[index].groups[2] != rules.bucketTable.groupIndex(forBucket: Int(sample[index]))
         }
         #expect(mismatches == 0)
     }
 
     @Test("units outside the traffic are served the control and not enrolled")
     func outsideTrafficGetsControl() {
-        let rules = AssignmentRules(
-            salt: UnitSample.salt, bucketUpperBounds: BucketAllocation.upperBounds(forWeights: Self.weights),
+        let rules = SplitTestDefinition.sample(
+            salt: UnitSample.salt, bucketUpperBounds: BucketTable(weights: Self.weights).upperBounds,
             controlIndex: 2, trafficBuckets: 1_000)
-        let outside = (0..<2_000).map(SyntheticUnits.id).map(rules.resolve(unit:)).filter { !$0.reason.isEnrolled }
+        let outside = (0..<2_000).map { rules.resolve(unit: SyntheticUnits.id($0)) }.filter { !$0.reason.isEnrolled }
         #expect(outside.count > 1_500)
         #expect(outside.allSatisfy { $0.groupIndex == 2 && $0.reason == .notEnrolled && $0.bucket == nil })
     }

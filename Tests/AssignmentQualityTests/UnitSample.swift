@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// One pass over the synthetic units, shared by every statistical check: each unit's buckets for
 /// the draws the checks compare, computed once, because hashing a million ids several times
@@ -53,11 +53,25 @@ struct UnitSample: Sendable {
     }
 
     /// How many of the units each group of `rules` receives, given each unit's bucket.
-    static func groupCounts(of buckets: [UInt16], rules: AssignmentRules) -> [Int] {
+    static func groupCounts(of buckets: [UInt16], rules: SplitTestDefinition) -> [Int] {
         // Bucket → group once for the 10,000 buckets, not once per unit.
-        let groupOfBucket = (0..<Bucketing.bucketCount).map { rules.groupIndex(forBucket: $0) }
-        var counts = Array(repeating: 0, count: rules.bucketUpperBounds.count)
+        let groupOfBucket = (0..<Bucketing.bucketCount).map { rules.bucketTable.groupIndex(forBucket: $0) }
+        var counts = Array(repeating: 0, count: rules.groups.count)
         for bucket in buckets { counts[groupOfBucket[Int(bucket)]] += 1 }
         return counts
+    }
+}
+
+extension SplitTestDefinition {
+    /// A running definition whose groups own `bucketUpperBounds`, as the quality tests resolve
+    /// synthetic units through it.
+    static func sample(
+        salt: String, bucketUpperBounds: [Int], controlIndex: Int, trafficBuckets: Int = 10_000,
+        layer: SplitTestLayer? = nil
+    ) -> SplitTestDefinition {
+        SplitTestDefinition(
+            identifier: "quality", unitType: .device, salt: salt,
+            groups: bucketUpperBounds.indices.map { "group_\($0)" }, bucketTable: BucketTable(upperBounds: bucketUpperBounds),
+            controlIndex: controlIndex, trafficBuckets: trafficBuckets, layer: layer)
     }
 }

@@ -9,9 +9,9 @@ struct CheckoutFlowSplitTest: SplitTest {
     }
 
     static let identifier = "checkout_flow"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: identifier, unitType: .device, salt: identifier,
-        bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [1, 1, 1]), control: .control)
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self, unitType: .device, salt: identifier,
+        bucketUpperBounds: BucketTable(weights: [1, 1, 1]).upperBounds, control: .control)
     let assignment: SplitTestAssignment<Group>
 
     init(assignment: SplitTestAssignment<Group>) {
@@ -27,9 +27,9 @@ struct ProfileLayoutSplitTest: SplitTest {
     }
 
     static let identifier = "profile_layout"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: identifier, unitType: .user, salt: identifier,
-        bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [1, 1]), control: .classic)
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self, unitType: .user, salt: identifier,
+        bucketUpperBounds: BucketTable(weights: [1, 1]).upperBounds, control: .classic)
     let assignment: SplitTestAssignment<Group>
 
     init(assignment: SplitTestAssignment<Group>) {

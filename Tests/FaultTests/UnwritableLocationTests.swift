@@ -11,7 +11,7 @@ struct UnwritableLocationTests {
     /// A stored group that bucketing would not give the device, so that serving it proves the
     /// file was read.
     static var storedCheckoutGroup: CheckoutFlowSplitTest.Group {
-        let bucketed = CheckoutFlowSplitTest.definition.bucketedGroup(forUnit: deviceID)
+        let bucketed = CheckoutFlowSplitTest.bucketedGroup(forUnit: deviceID)
         return CheckoutFlowSplitTest.Group.allCases.first { $0 != bucketed }!
     }
 

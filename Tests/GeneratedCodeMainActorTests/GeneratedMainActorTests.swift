@@ -12,7 +12,7 @@ nonisolated func buttonColorParameters(_ group: ButtonColorSplitTest.Group) -> (
 }
 
 nonisolated func resolvedWinner() -> OnboardingTutorialSplitTest.Group {
-    let rules = OnboardingTutorialSplitTest.definition.rules
+    let rules = OnboardingTutorialSplitTest.definition
     return OnboardingTutorialSplitTest.Group.allCases[rules.resolve(unit: "user-42").groupIndex]
 }
 
@@ -44,7 +44,7 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
         let winner = await Task.detached { fetchedGroup(OnboardingTutorialSplitTest.self, from: service) }.value
         #expect(winner == .shortTutorial)
         let definition = await Task.detached { ButtonColorSplitTest.definition }.value
-        #expect(definition.bucketUpperBounds == [3334, 6667, 10_000])
+        #expect(definition.bucketTable.upperBounds == [3334, 6667, 10_000])
     }
 
     @Test func groupsAndParametersOnTheMainActor() {

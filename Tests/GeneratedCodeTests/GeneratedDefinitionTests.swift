@@ -8,17 +8,17 @@ import Testing
         #expect(buttonColor.identifier == "button_color")
         #expect(buttonColor.unitType == .device)
         #expect(buttonColor.salt == "button_color")
-        #expect(buttonColor.bucketUpperBounds == [3334, 6667, 10_000])
-        #expect(buttonColor.control == .red)
+        #expect(buttonColor.bucketTable.upperBounds == [3334, 6667, 10_000])
+        #expect(buttonColor.control == "red")
         #expect(buttonColor.trafficBuckets == 10_000)
         #expect(buttonColor.layer == nil)
         #expect(buttonColor.status == .running)
 
         #expect(FeedPrefetchSplitTest.definition.salt == "feed_prefetch_2026_11")
-        #expect(FeedPrefetchSplitTest.definition.bucketUpperBounds == [5000, 7500, 10_000])
+        #expect(FeedPrefetchSplitTest.definition.bucketTable.upperBounds == [5000, 7500, 10_000])
         #expect(DifficultyCoefficientSplitTest.definition.unitType == .user)
         #expect(DifficultyCoefficientSplitTest.definition.trafficBuckets == 3000)
-        #expect(DifficultyCoefficientSplitTest.definition.bucketUpperBounds == [1000, 3000, 10_000])
+        #expect(DifficultyCoefficientSplitTest.definition.bucketTable.upperBounds == [1000, 3000, 10_000])
         #expect(ProfileRedesignSplitTest.definition.trafficBuckets == 8000)
         #expect(CheckoutButtonCopySplitTest.definition.layer == SplitTestLayer(name: "checkout", buckets: 0..<5000))
         #expect(CheckoutExpressPaySplitTest.definition.layer == SplitTestLayer(name: "checkout", buckets: 5000..<10_000))
@@ -27,22 +27,22 @@ import Testing
     @Test func aStoppedExperimentServesItsControlButToForcedUnits() {
         let definition = SearchSuggestionsSplitTest.definition
         #expect(definition.status == .stopped)
-        #expect(definition.force == ["qa-device-1": .ranked])
-        let stopped = definition.rules.resolve(unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        #expect(definition.force.mapValues { definition.groups[$0] } == ["qa-device-1": "ranked"])
+        let stopped = definition.resolve(unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
         #expect(stopped.reason == .stopped)
         #expect(SearchSuggestionsSplitTest.Group.allCases[stopped.groupIndex] == .control)
-        let forced = definition.rules.resolve(unit: "qa-device-1")
+        let forced = definition.resolve(unit: "qa-device-1")
         #expect(forced.reason == .forced)
         #expect(SearchSuggestionsSplitTest.Group.allCases[forced.groupIndex] == .ranked)
-        #expect(ProjectionBannerSplitTest.definition.force == ["user-42": .showNotification])
+        #expect(ProjectionBannerSplitTest.definition.controlEntry.force == ["user-42": "show_notification"])
         #expect(ProjectionBannerSplitTest.definition.status == .running)
     }
 
     @Test func aResolvedExperimentServesItsWinner() {
         let definition = OnboardingTutorialSplitTest.definition
-        #expect(definition.status == .resolved(winner: .shortTutorial))
+        #expect(definition.status == .resolved && definition.winner == "short_tutorial")
         for unit in ["user-42", "3f2504e0-4f89-11d3-9a0c-0305e82c3301", nil] {
-            let resolution = definition.rules.resolve(unit: unit)
+            let resolution = definition.resolve(unit: unit)
             #expect(OnboardingTutorialSplitTest.Group.allCases[resolution.groupIndex] == .shortTutorial)
             #expect(resolution.reason == .resolved)
         }
@@ -51,11 +51,11 @@ import Testing
     /// The SPEC's bucketing vector: `button_color:3f2504e0-…` falls in bucket 4155, which the
     /// bounds [3334, 6667, 10000] give to `blue`.
     @Test func aRunningExperimentBucketsBySpecVector() {
-        let resolution = ButtonColorSplitTest.definition.rules.resolve(unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        let resolution = ButtonColorSplitTest.definition.resolve(unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
         #expect(resolution.bucket == 4155)
         #expect(resolution.reason == .bucketed)
         #expect(ButtonColorSplitTest.Group.allCases[resolution.groupIndex] == .blue)
-        #expect(ButtonColorSplitTest.definition.bucketedGroup(forUnit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301") == .blue)
+        #expect(ButtonColorSplitTest.bucketedGroup(forUnit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301") == .blue)
     }
 
     @Test func catalogListsEveryExperimentInIdentifierOrder() {

@@ -24,7 +24,7 @@ import Testing
 
     /// A paying user a week in is enrolled; a free one, or one not set, gets the standard offer.
     @Test func thePaidUsersExperimentFollowsTheAttributes() {
-        let rules = AnnualPlanOfferSplitTest.definition.rules
+        let rules = AnnualPlanOfferSplitTest.definition
         var enrolled = 0
         for index in 0..<200 {
             let user = "user-\(index)"

@@ -1,5 +1,6 @@
 import Foundation
 import SplitTesting
+import SplitTestingTestSupport
 import Testing
 
 @Suite struct ReadmeSnippetTests {

@@ -1,5 +1,6 @@
 import Foundation
 import SplitTesting
+import SplitTestingTestSupport
 import SplitTestingRemote
 
 // Every Swift snippet of README.md, as written there, inside functions whose parameters stand in

@@ -1,4 +1,5 @@
 import SplitTestAnalysis
+import SplitTesting
 import Testing
 
 /// Reading lines and counting units: the rules of SPEC §10 on small, hand-checked inputs.
@@ -27,12 +28,12 @@ import Testing
         var accumulator = EventAccumulator()
         // Pass 1 sees every exposure before pass 2 sees any goal, so a goal written earlier in
         // the file but later in time is credited; one earlier in time is not.
-        accumulator.addExposure(RawEvent(name: EventName.exposure, time: 10, experiment: "e", group: "control", unit: "a"), file: "f", line: 3)
-        accumulator.addExposure(RawEvent(name: EventName.exposure, time: 10, experiment: "e", group: "treatment", unit: "b"), file: "f", line: 4)
-        accumulator.addExposure(RawEvent(name: EventName.exposure, time: 5, experiment: "e", group: "control", unit: "a"), file: "f", line: 5)
-        accumulator.addGoal(RawEvent(name: EventName.goal, time: 6, goal: "buy", value: 2, device: "a"), file: "f", line: 1)
-        accumulator.addGoal(RawEvent(name: EventName.goal, time: 9, goal: "buy", value: 3, device: "b"), file: "f", line: 2)
-        accumulator.addGoal(RawEvent(name: EventName.goal, time: 11, goal: "buy", value: 4, device: "x", user: "b"), file: "f", line: 6)
+        accumulator.addExposure(RawEvent(name: TrackingEvent.exposureIdentifier, time: 10, experiment: "e", group: "control", unit: "a"), file: "f", line: 3)
+        accumulator.addExposure(RawEvent(name: TrackingEvent.exposureIdentifier, time: 10, experiment: "e", group: "treatment", unit: "b"), file: "f", line: 4)
+        accumulator.addExposure(RawEvent(name: TrackingEvent.exposureIdentifier, time: 5, experiment: "e", group: "control", unit: "a"), file: "f", line: 5)
+        accumulator.addGoal(RawEvent(name: TrackingEvent.goalIdentifier, time: 6, goal: "buy", value: 2, device: "a"), file: "f", line: 1)
+        accumulator.addGoal(RawEvent(name: TrackingEvent.goalIdentifier, time: 9, goal: "buy", value: 3, device: "b"), file: "f", line: 2)
+        accumulator.addGoal(RawEvent(name: TrackingEvent.goalIdentifier, time: 11, goal: "buy", value: 4, device: "x", user: "b"), file: "f", line: 6)
         let totals = accumulator.totals()
         #expect(totals.count == 1)
         #expect(totals[0].groups == ["control", "treatment"])
@@ -44,16 +45,25 @@ import Testing
     }
 
     @Test func holdoutIsComparedWithTheExposedUnitsOfItsExperiments() throws {
-        var accumulator = EventAccumulator(holdouts: [HoldoutDefinition(name: "q1", experiments: ["covered"])])
+        // The holdout covers the experiments whose definitions name it: "covered", not "other".
+        func definition(_ identifier: String, holdout: SplitTestHoldout?) -> SplitTestDefinition {
+            SplitTestDefinition(
+                identifier: identifier, unitType: .device, salt: identifier, groups: ["control", "treatment"],
+                bucketTable: BucketTable(weights: [1, 1]), controlIndex: 0, holdout: holdout)
+        }
+        var accumulator = EventAccumulator(definitions: [
+            definition("covered", holdout: SplitTestHoldout(name: "q1", unitType: .device, buckets: 500)),
+            definition("other", holdout: nil),
+        ])
         for (index, unit) in ["a", "b", "c"].enumerated() {
-            accumulator.addExposure(RawEvent(name: EventName.exposure, time: 1, experiment: "covered", group: "control", unit: unit), file: "f", line: index + 1)
+            accumulator.addExposure(RawEvent(name: TrackingEvent.exposureIdentifier, time: 1, experiment: "covered", group: "control", unit: unit), file: "f", line: index + 1)
         }
-        accumulator.addExposure(RawEvent(name: EventName.exposure, time: 1, experiment: "other", group: "control", unit: "z"), file: "f", line: 4)
+        accumulator.addExposure(RawEvent(name: TrackingEvent.exposureIdentifier, time: 1, experiment: "other", group: "control", unit: "z"), file: "f", line: 4)
         for (index, unit) in ["h1", "h2", "a"].enumerated() {
-            accumulator.addExposure(RawEvent(name: EventName.holdout, time: 0, unit: unit, holdout: "q1"), file: "f", line: 5 + index)
+            accumulator.addExposure(RawEvent(name: TrackingEvent.holdoutIdentifier, time: 0, unit: unit, holdout: "q1"), file: "f", line: 5 + index)
         }
-        accumulator.addGoal(RawEvent(name: EventName.goal, time: 2, goal: "buy", value: 1, device: "h1"), file: "f", line: 8)
-        accumulator.addGoal(RawEvent(name: EventName.goal, time: 2, goal: "buy", value: 5, device: "b"), file: "f", line: 9)
+        accumulator.addGoal(RawEvent(name: TrackingEvent.goalIdentifier, time: 2, goal: "buy", value: 1, device: "h1"), file: "f", line: 8)
+        accumulator.addGoal(RawEvent(name: TrackingEvent.goalIdentifier, time: 2, goal: "buy", value: 5, device: "b"), file: "f", line: 9)
         let holdout = try #require(accumulator.totals().first { $0.kind == .holdout })
         #expect(holdout.experiment == "q1" && holdout.groups == ["holdout", "exposed"] && holdout.control == "holdout")
         #expect(holdout.units == [2, 2], "a is in both: a conflict; z's experiment is not covered")

@@ -1,5 +1,6 @@
 import SplitTestAnalysis
 import SplitTestStatistics
+import SplitTesting
 import Testing
 
 /// The tests say what they should on simulated data: few false alarms, real effects found.
@@ -32,14 +33,14 @@ import Testing
         let treated = (0..<100_000).map { _ in generator.next() & 1 == 1 }
         for index in treated.indices {
             accumulator.addExposure(
-                RawEvent(name: EventName.exposure, time: 0, experiment: "lift", group: treated[index] ? "bigger" : "control",
+                RawEvent(name: TrackingEvent.exposureIdentifier, time: 0, experiment: "lift", group: treated[index] ? "bigger" : "control",
                     unit: "unit-\(index)"),
                 file: "memory", line: index + 1)
         }
         for index in treated.indices {
             if generator.uniform() < (treated[index] ? 0.12 : 0.10) {
                 accumulator.addGoal(
-                    RawEvent(name: EventName.goal, time: 1, goal: "purchase", value: 1, device: "unit-\(index)"),
+                    RawEvent(name: TrackingEvent.goalIdentifier, time: 1, goal: "purchase", value: 1, device: "unit-\(index)"),
                     file: "memory", line: index + 1)
             }
         }
@@ -59,12 +60,14 @@ import Testing
         for (share, flagged) in [(0.51, true), (0.50, false)] {
             var generator = SplitMix64(seed: 11)
             var accumulator = EventAccumulator(definitions: [
-                AnalysisDefinition(experiment: "split", groups: ["control", "treatment"], weights: [50, 50], control: "control")
+                SplitTestDefinition(
+                    identifier: "split", unitType: .device, salt: "split", groups: ["control", "treatment"],
+                    bucketTable: BucketTable(weights: [50, 50]), controlIndex: 0)
             ])
             for index in 0..<100_000 {
                 let group = generator.uniform() < share ? "control" : "treatment"
                 accumulator.addExposure(
-                    RawEvent(name: EventName.exposure, time: 0, experiment: "split", group: group, unit: "u\(index)"),
+                    RawEvent(name: TrackingEvent.exposureIdentifier, time: 0, experiment: "split", group: group, unit: "u\(index)"),
                     file: "memory", line: index + 1)
             }
             let readout = ReadoutBuilder.readout(accumulator.totals()[0])

@@ -32,16 +32,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"plan": "pro", "plan": "free"}"#, "not a JSON object of attributes: attribute 'plan' is given twice (at character 17)"),
-        (#"{"carrier": "\ud800"}"#, "not a JSON object of attributes: a lone surrogate in the escape at character 14"),
-        ("{\"carrier\": \"a\nb\"}", "not a JSON object of attributes: a control character in the string at character 13; escape it"),
-        (#"{"days_since_install": 01}"#, "not a JSON object of attributes: expected ',' or '}' at character 25"),
+        (#"{"plan": "pro", "plan": "free"}"#, #"not a JSON object of attributes: duplicate member "plan" at character 17"#),
+        (#"{"carrier": "\ud800"}"#, "not a JSON object of attributes: a \\u escape of a high surrogate is not followed by its low surrogate at character 20"),
+        ("{\"carrier\": \"a\nb\"}", "not a JSON object of attributes: a string holds a control character (byte 0xA); escape it at character 15"),
+        (#"{"days_since_install": 01}"#, "not a JSON object of attributes: a number must not start with 0 followed by digits at character 25"),
         (#"{"days_since_install": 1e400}"#, "'days_since_install' is an int; got 1e400"),
         (#"{"beta_tester": "true"}"#, "'beta_tester' is a bool: true or false; got true"),
         (#"{"plan": true}"#, "'plan' is a string, not true"),
-        (#"{} {}"#, "not a JSON object of attributes: unexpected text after the object at character 4"),
-        (#"{"plan": tru}"#, "not a JSON object of attributes: unexpected text at character 10"),
-        ("", "not a JSON object of attributes: expected a JSON object such as {\"plan\": \"pro\"} at the end"),
+        (#"{} {}"#, "not a JSON object of attributes: unexpected '{' after the JSON value at character 4"),
+        (#"{"plan": tru}"#, "not a JSON object of attributes: expected a value; found 't' at character 10"),
+        ("", "not a JSON object of attributes: expected a JSON object such as {\"plan\": \"pro\"}; found nothing"),
     ])
     func rejectsWithAMessage(json: String, message: String) {
         #expect(throws: AttributesInput.Failure(message: message)) { try Self.read(json) }
@@ -50,7 +50,7 @@ import Testing
     @Test func rejectsInvalidUTF8() {
         let bytes = Array(#"{"carrier": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
         #expect(throws: AttributesInput.Failure(
-            message: "not a JSON object of attributes: the string at character 13 is not valid UTF-8"
+            message: "not a JSON object of attributes: a string holds bytes that are not UTF-8 at character 14"
         )) { try AttributesInput.read(bytes, declarations: Self.declarations) }
     }
 

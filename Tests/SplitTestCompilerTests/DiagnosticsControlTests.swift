@@ -57,10 +57,10 @@ import Testing
             "bad.yaml:4:9: warning: experiment 'button_color' is stopped: every unit gets the control 'red' and nothing is enrolled or exposed; stored groups are kept for when it runs again"
         ])
         let stopped = try #require(result.experiments.first)
-        #expect(stopped.isStopped)
-        #expect(stopped.winnerIndex == nil)
-        #expect(stopped.assignmentRules.resolve(unit: "anyone").reason == .stopped)
-        #expect(stopped.assignmentRules.resolve(unit: "anyone").groupIndex == 0)
+        #expect(stopped.definition.status == .stopped)
+        #expect(stopped.definition.winnerIndex == nil)
+        #expect(stopped.definition.resolve(unit: "anyone").reason == .stopped)
+        #expect(stopped.definition.resolve(unit: "anyone").groupIndex == 0)
     }
 
     @Test func forceOnAResolvedExperimentIsFine() throws {
@@ -70,20 +70,20 @@ import Testing
         )])
         #expect(!result.hasErrors)
         let resolved = try #require(result.experiments.first)
-        #expect(resolved.forcedUnits == [ForcedUnit(unit: "qa-device-1", groupIndex: 0), ForcedUnit(unit: "42", groupIndex: 1)])
-        let forced = resolved.assignmentRules.resolve(unit: "qa-device-1")
+        #expect(resolved.definition.force == ["qa-device-1": 0, "42": 1])
+        let forced = resolved.definition.resolve(unit: "qa-device-1")
         #expect(forced.groupIndex == 0 && forced.reason == .forced)
-        #expect(resolved.assignmentRules.resolve(unit: "someone").reason == .resolved)
+        #expect(resolved.definition.resolve(unit: "someone").reason == .resolved)
     }
 
     @Test func forceOnAStoppedExperimentWinsOverTheStop() throws {
         let result = compile([("ok.yaml", experiment(extra: "status: stopped\nforce:\n  user-42: blue"))])
         let stopped = try #require(result.experiments.first)
-        let forced = stopped.assignmentRules.resolve(unit: "user-42")
+        let forced = stopped.definition.resolve(unit: "user-42")
         #expect(forced.groupIndex == 1 && forced.reason == .forced)
     }
 
-    @Test func manyForcedUnitsStayInFileOrderAndFindTheirDuplicate() {
+    @Test func manyForcedUnitsAreAllKeptAndFindTheirDuplicate() {
         let entries = (0..<500).map { "  unit-\($0): \($0.isMultiple(of: 2) ? "red" : "blue")" }
         let yaml = experiment(extra: "force:\n" + entries.joined(separator: "\n") + "\n  unit-7: red")
         #expect(diagnostics(yaml) == [
@@ -91,6 +91,8 @@ import Testing
             "bad.yaml:12:3: note: 'unit-7' is first forced here",
         ])
         let valid = compile([("ok.yaml", experiment(extra: "force:\n" + entries.joined(separator: "\n")))])
-        #expect(valid.experiments.first?.forcedUnits.map(\.unit) == (0..<500).map { "unit-\($0)" })
+        let force = valid.experiments.first?.definition.force
+        #expect(force?.count == 500)
+        #expect((0..<500).allSatisfy { force?["unit-\($0)"] == ($0.isMultiple(of: 2) ? 0 : 1) })
     }
 }

@@ -169,8 +169,7 @@ import Testing
         #expect(holdout.experiments == ["button_color", "feed_prefetch"])
         #expect(holdout.buckets == 500)
         let expected = SplitTestHoldout(name: "q1_holdout", unitType: .device, buckets: 500)
-        #expect(result.experiments.map(\.holdout) == [expected, expected, nil])
-        #expect(result.experiments.map(\.assignmentRules.holdout) == [expected, expected, nil])
+        #expect(result.experiments.map(\.definition.holdout) == [expected, expected, nil])
     }
 
     @Test func aHoldoutOverNoExperimentIsAWarning() {

@@ -69,7 +69,7 @@ import Testing
         #expect(result.diagnostics.map(\.description) == [
             "bad.yaml:4:9: warning: experiment 'button_color' is resolved: every unit gets 'blue'; its code can be removed once no released app version runs it"
         ])
-        #expect(result.experiments.first?.winnerIndex == 1)
+        #expect(result.experiments.first?.definition.winnerIndex == 1)
     }
 
     @Test func controlOfWeightZeroWarns() {

@@ -156,7 +156,7 @@ import Testing
             "plan: pro", "beta_tester: true", "carrier: [\"310\", acme]")
         let result = compile([("attributes.yaml", Self.attributes), ("good.yaml", yaml)])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        let targeting = try #require(result.experiments.first?.targeting)
+        let targeting = try #require(result.experiments.first?.definition.targeting)
         func version(_ text: String) -> SplitTestAttributeValue { .version(SplitTestVersion(text)!) }
         #expect(targeting.conditions == [
             SplitTestCondition(attribute: "app_version", test: .comparisons([
@@ -183,7 +183,7 @@ import Testing
     /// A version written as a plain number keeps its text: `5.10` is not `5.1`.
     @Test func versionsKeepTheirWrittenComponents() throws {
         let result = compile([("good.yaml", Self.targeted("app_version: 5.10"))])
-        let targeting = try #require(result.experiments.first?.targeting)
+        let targeting = try #require(result.experiments.first?.definition.targeting)
         #expect(targeting.conditions == [
             SplitTestCondition(attribute: "app_version", test: .equals(.version(SplitTestVersion(components: [5, 10])))),
         ])

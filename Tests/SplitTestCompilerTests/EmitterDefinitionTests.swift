@@ -14,17 +14,19 @@ import Testing
             layer: SplitTestLayer(name: "checkout", buckets: 5000..<10_000), winnerIndex: 1)
         let emitted = SwiftEmitter().emit([experiment], sourcePaths: [])
         let definition = try #require(X.declaration(
-            startingWith: "public static let definition = SplitTestDefinition<Group>(", in: emitted))
+            startingWith: "public static let definition = SplitTestDefinition(", in: emitted))
         #expect(definition == """
-            public static let definition = SplitTestDefinition<Group>(
+            public static let definition = SplitTestDefinition(
                 identifier: identifier,
+                groups: Group.self,
                 unitType: .user,
                 salt: "onboarding_2026",
                 bucketUpperBounds: [3334, 6667, 10_000],
                 control: .none,
                 trafficBuckets: 2550,
                 layer: SplitTestLayer(name: "checkout", buckets: 5000..<10_000),
-                status: .resolved(winner: .shortOne)
+                status: .resolved,
+                winner: .shortOne
             )
 
             """)
@@ -48,7 +50,7 @@ import Testing
         #expect(groupEnum.contains("    /// Winner. Weight 0, 0.00% of enrolled units.\n    case `class`\n"))
         #expect(groupEnum.contains("    case `in`\n"))
         #expect(emitted.contains("control: .`default`,\n"))
-        #expect(emitted.contains("status: .resolved(winner: .`class`)\n"))
+        #expect(emitted.contains("status: .resolved,\n        winner: .`class`\n"))
         #expect(emitted.contains("bucketUpperBounds: [5000, 5000, 10_000],\n"))
         let property = try #require(X.declaration(startingWith: "public var `return`: Int {", in: emitted))
         #expect(property == """

@@ -5,13 +5,21 @@ import SplitTesting
 enum EmitterExamples {
     static let location = SourceLocation(file: "experiments/example.yaml", line: 1, column: 1)
 
+    /// A group of an example: its name and bucket count, which go to the definition, and what
+    /// the model keeps beside them.
+    struct ExampleGroup {
+        var name: String
+        var buckets: Int
+        var details: ExperimentGroup
+    }
+
     static func group(
         _ name: String, buckets: Int, weight: Double = 1, description: String? = nil,
         values: [ParameterValue] = []
-    ) -> ExperimentGroup {
-        ExperimentGroup(
-            name: name, weight: weight, bucketCount: buckets, description: description,
-            parameterValues: values, location: location)
+    ) -> ExampleGroup {
+        ExampleGroup(
+            name: name, buckets: buckets,
+            details: ExperimentGroup(weight: weight, description: description, parameterValues: values, location: location))
     }
 
     static func parameter(_ name: String, _ type: ParameterType) -> ParameterDeclaration {
@@ -21,16 +29,23 @@ enum EmitterExamples {
     static func experiment(
         _ identifier: String = "button_color", unitType: UnitType = .device,
         description: String? = nil, owner: String? = nil,
-        groups: [ExperimentGroup] = [group("control", buckets: 5000), group("treatment", buckets: 5000)],
+        groups: [ExampleGroup] = [group("control", buckets: 5000), group("treatment", buckets: 5000)],
         parameters: [ParameterDeclaration] = [], controlIndex: Int = 0, salt: String? = nil,
         trafficBuckets: Int = 10_000, layer: SplitTestLayer? = nil, winnerIndex: Int? = nil,
         expires: CalendarDate? = nil, swiftName: String? = nil, displayPath: String = "experiments/example.yaml"
     ) -> Experiment {
-        Experiment(
-            identifier: identifier, unitType: unitType, description: description, owner: owner,
-            groups: groups, parameters: parameters, controlIndex: controlIndex,
-            salt: salt ?? identifier, trafficBuckets: trafficBuckets, layer: layer,
-            winnerIndex: winnerIndex, expires: expires,
+        var bound = 0
+        let definition = SplitTestDefinition(
+            identifier: identifier, unitType: unitType, salt: salt ?? identifier, groups: groups.map(\.name),
+            bucketTable: BucketTable(upperBounds: groups.map { group in
+                bound += group.buckets
+                return bound
+            }),
+            controlIndex: controlIndex, trafficBuckets: trafficBuckets, layer: layer,
+            status: winnerIndex == nil ? .running : .resolved, winnerIndex: winnerIndex)
+        return Experiment(
+            definition: definition, description: description, owner: owner, groups: groups.map(\.details),
+            parameters: parameters, expires: expires,
             swiftName: swiftName ?? SwiftNaming.typeName(forIdentifier: identifier),
             displayPath: displayPath, location: location)
     }

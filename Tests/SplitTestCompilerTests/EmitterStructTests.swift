@@ -40,8 +40,9 @@ import Testing
                 public static let identifier: String = "button_color"
 
                 /// How units are assigned, compiled from the definition.
-                public static let definition = SplitTestDefinition<Group>(
+                public static let definition = SplitTestDefinition(
                     identifier: identifier,
+                    groups: Group.self,
                     unitType: .device,
                     salt: "button_color",
                     bucketUpperBounds: [3334, 6667, 10_000],
@@ -97,7 +98,7 @@ import Testing
         #expect(!emitted.contains("public"))
         #expect(emitted.contains("\nimport SplitTesting\n"))
         #expect(emitted.contains("\nnonisolated struct ButtonColorSplitTest: SplitTest {\n"))
-        #expect(emitted.contains("    static let definition = SplitTestDefinition<Group>(\n"))
+        #expect(emitted.contains("    static let definition = SplitTestDefinition(\n"))
         #expect(emitted.contains("    init(assignment: SplitTestAssignment<Group>) {\n"))
         #expect(emitted.contains("    var enabled: Bool {\n"))
         #expect(emitted.contains("\nnonisolated enum SplitTestCatalog {\n    /// The type of each split test.\n    static let all"))

@@ -53,9 +53,9 @@ import Testing
 
     @Test func difficultyCoefficientWeightsAndTraffic() throws {
         let experiment = try Self.example("difficulty_coefficient")
-        #expect(experiment.unitType == .user)
-        #expect(experiment.groups.map(\.bucketCount) == [1000, 2000, 7000])
-        #expect(experiment.trafficBuckets == 3000)
+        #expect(experiment.definition.unitType == .user)
+        #expect(experiment.definition.bucketTable.bucketCounts == [1000, 2000, 7000])
+        #expect(experiment.definition.trafficBuckets == 3000)
         #expect(experiment.parameters.map(\.type) == [.double])
         #expect(experiment.groups.map(\.parameterValues) == [[.double(1)], [.double(1.1)], [.double(1.5)]])
     }
@@ -65,13 +65,13 @@ import Testing
         #expect(experiment.parameters.map(\.name) == ["max_prefetch_cost", "video_cost", "image_cost", "timeout_seconds"])
         #expect(experiment.parameters.map(\.type) == [.int, .int, .int, .double])
         #expect(experiment.groups.map { $0.parameterValues.last } == [.double(5), .double(2.5), .double(5)])
-        #expect(experiment.groups.map(\.bucketCount) == [5000, 2500, 2500])
-        #expect(experiment.salt == "feed_prefetch_2026_11")
+        #expect(experiment.definition.bucketTable.bucketCounts == [5000, 2500, 2500])
+        #expect(experiment.definition.salt == "feed_prefetch_2026_11")
     }
 
     @Test func buttonColorDefaultsAndSwiftNames() throws {
         let experiment = try Self.example("button_color")
-        #expect(experiment.groups.map(\.name) == ["red", "blue", "dark_gray"])
+        #expect(experiment.groupNames == ["red", "blue", "dark_gray"])
         #expect(experiment.groups[1].parameterValues == [.string("#007AFF"), .int(8)])
         #expect(experiment.swiftName == "ButtonColorSplitTest")
         #expect(experiment.expires == CalendarDate(year: 2027, month: 3, day: 1))
@@ -79,17 +79,17 @@ import Testing
     }
 
     @Test func checkoutLayerIsSplitInHalves() throws {
-        #expect(try Self.example("checkout_button_copy").layer?.buckets == 0..<5000)
-        #expect(try Self.example("checkout_express_pay").layer?.buckets == 5000..<10_000)
+        #expect(try Self.example("checkout_button_copy").definition.layer?.buckets == 0..<5000)
+        #expect(try Self.example("checkout_express_pay").definition.layer?.buckets == 5000..<10_000)
     }
 
     @Test func resolvedAndListFormExamples() throws {
         let onboarding = try Self.example("onboarding_tutorial")
-        #expect(onboarding.winnerIndex == 1)
-        #expect(onboarding.groups.map(\.bucketCount) == [3334, 3333, 3333])
+        #expect(onboarding.definition.winnerIndex == 1)
+        #expect(onboarding.definition.bucketTable.bucketCounts == [3334, 3333, 3333])
         let profile = try Self.example("profile_redesign")
-        #expect(profile.groups.map(\.bucketCount) == [2500, 2500, 2500, 2500])
-        #expect(profile.trafficBuckets == 8000)
+        #expect(profile.definition.bucketTable.bucketCounts == [2500, 2500, 2500, 2500])
+        #expect(profile.definition.trafficBuckets == 8000)
         let scheme = try Self.example("app_color_scheme")
         #expect(scheme.swiftName == "AppColorSchemeTest")
         #expect(scheme.parameters.map(\.type) == [.bool, .string])
@@ -97,12 +97,12 @@ import Testing
 
     @Test func stoppedAndForcedExamples() throws {
         let search = try Self.example("search_suggestions")
-        #expect(search.isStopped)
-        #expect(search.forcedUnits == [ForcedUnit(unit: "qa-device-1", groupIndex: 1)])
+        #expect(search.definition.status == .stopped)
+        #expect(search.definition.force == ["qa-device-1": 1])
         #expect(UnitAssignment(experiment: search, unit: "device-1").reason == .stopped)
         #expect(UnitAssignment(experiment: search, unit: "qa-device-1").group == "ranked")
         let banner = try Self.example("projection_banner")
-        #expect(!banner.isStopped)
+        #expect(banner.definition.status == .running)
         #expect(UnitAssignment(experiment: banner, unit: "user-42").reason == .forced)
         #expect(UnitAssignment(experiment: banner, unit: "user-42").group == "show_notification")
     }

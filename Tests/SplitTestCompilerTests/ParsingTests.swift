@@ -30,20 +30,20 @@ import Testing
             swift_name: BuyButtonColor
             """))
         #expect(experiment.identifier == "button_color")
-        #expect(experiment.unitType == .user)
+        #expect(experiment.definition.unitType == .user)
         #expect(experiment.description == "Colour of the buy button.")
         #expect(experiment.owner == "growth-team")
-        #expect(experiment.groups.map(\.name) == ["red", "blue"])
+        #expect(experiment.groupNames == ["red", "blue"])
         #expect(experiment.groups.map(\.weight) == [1, 3])
-        #expect(experiment.groups.map(\.bucketCount) == [2500, 7500])
-        #expect(experiment.bucketUpperBounds == [2500, 10_000])
+        #expect(experiment.definition.bucketTable.bucketCounts == [2500, 7500])
+        #expect(experiment.definition.bucketTable.upperBounds == [2500, 10_000])
         #expect(experiment.groups[0].description == "Today's colour.")
         #expect(experiment.groups[1].description == nil)
-        #expect(experiment.controlIndex == 1)
-        #expect(experiment.salt == "button_color_2")
-        #expect(experiment.trafficBuckets == 1250)
-        #expect(experiment.layer == SplitTestLayer(name: "checkout", buckets: 1025..<5000))
-        #expect(experiment.winnerIndex == nil)
+        #expect(experiment.definition.controlIndex == 1)
+        #expect(experiment.definition.salt == "button_color_2")
+        #expect(experiment.definition.trafficBuckets == 1250)
+        #expect(experiment.definition.layer == SplitTestLayer(name: "checkout", buckets: 1025..<5000))
+        #expect(experiment.definition.winnerIndex == nil)
         #expect(experiment.expires == CalendarDate(year: 2028, month: 2, day: 29))
         #expect(experiment.swiftName == "BuyButtonColor")
         #expect(experiment.location == SourceLocation(file: "ok.yaml", line: 1, column: 1))
@@ -55,21 +55,21 @@ import Testing
 
     @Test func defaultsOfAnExperimentWithoutOptionalKeys() throws {
         let experiment = try #require(Self.compiled("identifier: plain\ntype: device\ngroups: [a, b, c]\n"))
-        #expect(experiment.salt == "plain")
-        #expect(experiment.trafficBuckets == 10_000)
-        #expect(experiment.controlIndex == 0)
-        #expect(experiment.layer == nil)
+        #expect(experiment.definition.salt == "plain")
+        #expect(experiment.definition.trafficBuckets == 10_000)
+        #expect(experiment.definition.controlIndex == 0)
+        #expect(experiment.definition.layer == nil)
         #expect(experiment.swiftName == "PlainSplitTest")
         #expect(experiment.description == nil && experiment.owner == nil && experiment.expires == nil)
         #expect(experiment.groups.map(\.weight) == [1, 1, 1])
-        #expect(experiment.groups.map(\.bucketCount) == [3334, 3333, 3333])
+        #expect(experiment.definition.bucketTable.bucketCounts == [3334, 3333, 3333])
         #expect(experiment.parameters.isEmpty)
     }
 
     @Test func shortMapFormGivesWeights() throws {
         let experiment = try #require(Self.compiled("identifier: s\ntype: device\ngroups: { control: 50, treatment: 50.0, off: 0 }\n"))
-        #expect(experiment.groups.map(\.name) == ["control", "treatment", "off"])
-        #expect(experiment.groups.map(\.bucketCount) == [5000, 5000, 0])
+        #expect(experiment.groupNames == ["control", "treatment", "off"])
+        #expect(experiment.definition.bucketTable.bucketCounts == [5000, 5000, 0])
     }
 
     @Test func groupWithoutValueWeighsOne() throws {
@@ -79,7 +79,7 @@ import Testing
 
     @Test func keywordGroupNamesAreLegal() throws {
         let experiment = try #require(Self.compiled("identifier: k\ntype: device\ngroups: [default, class, true, \"null\"]\n"))
-        #expect(experiment.groups.map(\.name) == ["default", "class", "true", "null"])
+        #expect(experiment.groupNames == ["default", "class", "true", "null"])
     }
 
     @Test func defaultsFillMissingParametersAndIntsWidenToDouble() throws {
@@ -124,23 +124,23 @@ import Testing
 
     @Test func bucketCountsUseLargestRemainders() throws {
         let experiment = try #require(Self.compiled("identifier: w\ntype: device\ngroups: { a: 1, b: 1, c: 1, d: 0.0001 }\n"))
-        #expect(experiment.groups.map(\.bucketCount) == BucketAllocation.bucketCounts(forWeights: [1, 1, 1, 0.0001]))
-        #expect(experiment.groups.map(\.bucketCount).reduce(0, +) == 10_000)
+        #expect(experiment.definition.bucketTable.bucketCounts == BucketTable.bucketCounts(forWeights: [1, 1, 1, 0.0001]))
+        #expect(experiment.definition.bucketTable.bucketCounts.reduce(0, +) == 10_000)
     }
 
     @Test func trafficAndLayerBucketsAreWholeHundredths() throws {
         let experiment = try #require(Self.compiled(
             "identifier: t\ntype: device\ngroups: [a, b]\ntraffic: 0.01\nlayer: { name: l, range: [99.99, 100] }\n"))
-        #expect(experiment.trafficBuckets == 1)
-        #expect(experiment.layer?.buckets == 9999..<10_000)
+        #expect(experiment.definition.trafficBuckets == 1)
+        #expect(experiment.definition.layer?.buckets == 9999..<10_000)
         let full = try #require(Self.compiled("identifier: t\ntype: device\ngroups: [a, b]\ntraffic: 100\nlayer: { name: l, range: [0, 100] }\n"))
-        #expect(full.trafficBuckets == 10_000)
-        #expect(full.layer?.buckets == 0..<10_000)
+        #expect(full.definition.trafficBuckets == 10_000)
+        #expect(full.definition.layer?.buckets == 0..<10_000)
     }
 
     @Test func resolvedExperimentKeepsItsWinner() throws {
         let result = compile([("ok.yaml", "identifier: r\ntype: device\ngroups: [a, b]\nstatus: resolved\nwinner: b\n")])
-        #expect(result.experiments.first?.winnerIndex == 1)
+        #expect(result.experiments.first?.definition.winnerIndex == 1)
         #expect(!result.hasErrors)
     }
 

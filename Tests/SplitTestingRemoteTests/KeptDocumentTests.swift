@@ -12,7 +12,7 @@ struct KeptDocumentTests {
         let service = makeService(issues: issues)
         let remote = makeRemote(server, directory: directory)
         let (outcome, wait) = try await startWhileHeld(remote, service: service, server: server, script: .init(status: 404))
-        #expect(outcome == .failed(.controlHTTPStatus(url: server.documentURL.absoluteString, status: 404)))
+        #expect(outcome == .failed(.remoteControl(.httpStatus(url: server.documentURL.absoluteString, status: 404))))
         #expect(wait < noWaitBound)
         remote.stop()
         return (service, issues, remote)
@@ -24,7 +24,7 @@ struct KeptDocumentTests {
         let cache = ControlDocumentCache(directory: directory)
         let corrupt = cache.fileURL.appendingPathExtension("corrupt")
         let reported = issues.issues.first
-        guard case .controlCacheCorrupt(let path, let reason, let setAsideAt) = reported else {
+        guard case .cacheCorrupt(let path, let reason, let setAsideAt)? = reported?.remoteControlIssue else {
             Issue.record("expected a corrupt kept document, got \(String(describing: reported))")
             return
         }
@@ -33,7 +33,7 @@ struct KeptDocumentTests {
         #expect(setAsideAt == corrupt.path)
         #expect(FileManager.default.fileExists(atPath: corrupt.path))
         #expect(!FileManager.default.fileExists(atPath: cache.fileURL.path))
-        #expect(issues.issues.dropFirst() == [.controlHTTPStatus(url: server.documentURL.absoluteString, status: 404)])
+        #expect(issues.issues.dropFirst() == [.remoteControl(.httpStatus(url: server.documentURL.absoluteString, status: 404))])
     }
 
     @Test func aCorruptKeptDocumentIsSetAsideAndTheCompiledDefinitionsServe() async throws {
@@ -117,7 +117,7 @@ struct KeptDocumentTests {
                 remote, service: service, server: server, script: .init(body: stopAndResolveDocument(sequence: 8)))
             #expect(outcome == .applied(sequence: 8))
             #expect(InForce(service) == .stoppedAndResolved)
-            guard case .controlCacheUnwritable(let path, _)? = issues.issues.first else {
+            guard case .cacheUnwritable(let path, _)? = issues.issues.first?.remoteControlIssue else {
                 Issue.record("expected an unwritable cache, got \(issues.issues)")
                 return
             }

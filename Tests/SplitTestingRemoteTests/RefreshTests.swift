@@ -102,22 +102,22 @@ struct RefreshTests {
 
     static func rejected(_ phrase: String) -> @Sendable (SplitTestingIssue, String) -> Bool {
         { issue, url in
-            guard case .controlDocumentRejected(let source, let reason) = issue else { return false }
+            guard case .documentRejected(let source, let reason)? = issue.remoteControlIssue else { return false }
             return source == url && reason.contains(phrase)
         }
     }
 
     static func fetchFailed(_ phrase: String) -> @Sendable (SplitTestingIssue, String) -> Bool {
         { issue, url in
-            guard case .controlFetchFailed(let source, let reason) = issue else { return false }
+            guard case .fetchFailed(let source, let reason)? = issue.remoteControlIssue else { return false }
             return source == url && reason.contains(phrase)
         }
     }
 
     static let failures: [Failure] = [
-        Failure(name: "404", script: { _ in .init(status: 404) }) { $0 == .controlHTTPStatus(url: $1, status: 404) },
+        Failure(name: "404", script: { _ in .init(status: 404) }) { $0 == .remoteControl(.httpStatus(url: $1, status: 404)) },
         Failure(name: "500", script: { _ in .init(status: 500, body: Data("oops".utf8)) }) {
-            $0 == .controlHTTPStatus(url: $1, status: 500)
+            $0 == .remoteControl(.httpStatus(url: $1, status: 500))
         },
         Failure(name: "slow server past the timeout", script: { _ in
             .init(body: stopAndResolveDocument(sequence: 11), delay: 60)
@@ -125,15 +125,15 @@ struct RefreshTests {
         Failure(name: "body cut short", script: { _ in
             .init(body: stopAndResolveDocument(sequence: 11), cutShort: true)
         }, expected: { issue, url in
-            guard case .controlFetchFailed(let source, _) = issue else { return false }
+            guard case .fetchFailed(let source, _)? = issue.remoteControlIssue else { return false }
             return source == url
         }),
         Failure(name: "body over 1 MiB, announced", script: { _ in .init(oversize: (1 << 20) + 1) }) {
-            $0 == .controlDocumentTooLarge(url: $1, limit: 1 << 20)
+            $0 == .remoteControl(.documentTooLarge(url: $1, limit: 1 << 20))
         },
         Failure(name: "body over 1 MiB, not announced", script: { _ in
             .init(oversize: 3 << 20, announceLength: false)
-        }) { $0 == .controlDocumentTooLarge(url: $1, limit: 1 << 20) },
+        }) { $0 == .remoteControl(.documentTooLarge(url: $1, limit: 1 << 20)) },
         Failure(name: "malformed JSON", script: { _ in .init(body: Data("{\"format\": 1, \"payload\": ".utf8)) },
                 expected: rejected("not JSON")),
         Failure(name: "malformed payload", script: { _ in
@@ -237,7 +237,7 @@ struct RefreshTests {
             #expect(outcome == .applied(sequence: 1))
             try await server.script(.init(body: stopAndResolveDocument(sequence: 2)))
             #expect(await remote.refresh() == .applied(sequence: 2))
-            #expect(issues.issues == [.controlDocumentUnsigned(source: server.documentURL.absoluteString)])
+            #expect(issues.issues == [.remoteControl(.documentUnsigned(source: server.documentURL.absoluteString))])
             #expect(InForce(service) == .stoppedAndResolved)
             remote.stop()
         }
@@ -250,10 +250,10 @@ struct RefreshTests {
             let remote = makeRemote(server, directory: temporaryDirectory(), publicKey: "c2hvcnQ=", applyImmediately: true)
             let (outcome, _) = try await startWhileHeld(
                 remote, service: service, server: server, script: .init(body: stopAndResolveDocument(sequence: 3)))
-            let rejection = SplitTestingIssue.controlDocumentRejected(
-                source: server.documentURL.absoluteString, reason: ControlDocumentError.invalidPublicKey.description)
+            let rejection = SplitTestingIssue.remoteControl(.documentRejected(
+                source: server.documentURL.absoluteString, reason: ControlDocumentError.invalidPublicKey.description))
             #expect(outcome == .failed(rejection))
-            #expect(issues.issues == [.controlPublicKeyInvalid(reason: ControlDocumentError.invalidPublicKey.description), rejection])
+            #expect(issues.issues == [.remoteControl(.publicKeyInvalid(reason: ControlDocumentError.invalidPublicKey.description)), rejection])
             #expect(InForce(service) == .compiled)
             remote.stop()
         }

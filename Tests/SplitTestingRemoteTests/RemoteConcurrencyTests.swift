@@ -1,5 +1,6 @@
 import Foundation
 import SplitTesting
+import SplitTestingTestSupport
 @testable import SplitTestingRemote
 import Testing
 

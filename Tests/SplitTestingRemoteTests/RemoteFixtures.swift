@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SplitTesting
+import SplitTestingTestSupport
 @testable import SplitTestingRemote
 import Testing
 
@@ -8,8 +9,8 @@ import Testing
 struct ButtonColorSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case red, blue, green }
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "button_color", unitType: .device, salt: "button_color",
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
         bucketUpperBounds: [3334, 6667, 10_000], control: .red)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -19,8 +20,8 @@ struct ButtonColorSplitTest: SplitTest {
 struct ProfileRedesignSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case current, redesigned }
     static let identifier = "profile_redesign"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "profile_redesign", unitType: .device, salt: "profile_redesign",
+    static let definition = SplitTestDefinition(
+        identifier: "profile_redesign", groups: Group.self, unitType: .device, salt: "profile_redesign",
         bucketUpperBounds: [5000, 10_000], control: .current)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -30,8 +31,8 @@ struct ProfileRedesignSplitTest: SplitTest {
 let testDevice: String = {
     for index in 0..<10_000 {
         let device = "device-\(index)"
-        if ButtonColorSplitTest.definition.bucketedGroup(forUnit: device) == .blue,
-            ProfileRedesignSplitTest.definition.bucketedGroup(forUnit: device) == .redesigned
+        if ButtonColorSplitTest.bucketedGroup(forUnit: device) == .blue,
+            ProfileRedesignSplitTest.bucketedGroup(forUnit: device) == .redesigned
         {
             return device
         }

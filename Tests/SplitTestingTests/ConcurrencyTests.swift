@@ -1,5 +1,6 @@
 import Testing
 @testable import SplitTesting
+import SplitTestingTestSupport
 
 /// One service shared by many tasks: one stored assignment and one exposure per unit.
 @Suite struct ConcurrencyTests {
@@ -55,7 +56,7 @@ import Testing
         for (unit, group) in served {
             guard let unit else { continue }
             // Every task was served its own unit's bucketed group, whatever the others did.
-            #expect(group == OnboardingSplitTest.definition.bucketedGroup(forUnit: unit))
+            #expect(group == OnboardingSplitTest.bucketedGroup(forUnit: unit))
             #expect(store.writeCount(for: StorageKey.assignment(experiment: "onboarding_tutorial", unit: unit)) == 1)
             #expect(exposuresPerUnit[unit] == 1)
         }

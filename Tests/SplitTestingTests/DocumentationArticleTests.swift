@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import Testing
 
 /// Keeps the numbers and tables of the DocC articles true: each is read from the article and
@@ -53,19 +53,19 @@ import Testing
 
     @Test func workedExampleOfHowAssignmentWorks() throws {
         let text = try Self.article("HowAssignmentWorks.md")
-        let bounds = BucketAllocation.upperBounds(forWeights: [1, 1, 1])
+        let bounds = BucketTable(weights: [1, 1, 1]).upperBounds
         #expect(text.contains("// [\(bounds.map(String.init).joined(separator: ", "))]"))
         #expect(text.contains("the bucket counts are 3,334, 3,333 and\n3,333"))
-        #expect(BucketAllocation.bucketCounts(forWeights: [1, 1, 1]) == [3334, 3333, 3333])
+        #expect(BucketTable.bucketCounts(forWeights: [1, 1, 1]) == [3334, 3333, 3333])
         let userBucket = Bucketing.bucket(salt: "button_color", unit: "user-42", purpose: .group)
         #expect(text.contains("purpose: .group)  // \(userBucket)"))
 
-        let definition = SplitTestDefinition<ButtonColor>(
-            identifier: "button_color", unitType: .device, salt: "button_color",
+        let definition = SplitTestDefinition(
+            identifier: "button_color", groups: ButtonColor.self, unitType: .device, salt: "button_color",
             bucketUpperBounds: bounds, control: .red)
-        #expect(definition.bucketedGroup(forUnit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301") == .blue)
+        #expect(definition.groups[definition.bucketedGroupIndex(forUnit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")] == "blue")
         #expect(text.contains("lands in\nbucket 4,155 and gets `blue`"))
-        #expect(definition.bucketedGroup(forUnit: "user-42") == .darkGray)
+        #expect(definition.groups[definition.bucketedGroupIndex(forUnit: "user-42")] == "dark_gray")
         #expect(text.contains("lands in 7,151 and gets `dark_gray`"))
     }
 
@@ -85,25 +85,36 @@ import Testing
         #expect(Set(reasons) == Set(AssignmentReason.allCases))
     }
 
-    @Test func resolutionOrderHoldsForTheRulesTheArticleNames() {
+    @Test func resolutionOrderHoldsForTheStepsTheArticleNames() {
         // Steps 2 > 3 > 4: forced before stopped before resolved; then 7 > 8 > 9.
-        var rules = AssignmentRules(
-            salt: "button_color", bucketUpperBounds: [3334, 6667, 10_000], controlIndex: 0,
-            winnerIndex: 1, isStopped: true, forcedGroupIndices: ["qa": 2])
-        #expect(rules.resolveBeforeStickiness(unit: "qa")?.reason == .forced)
-        #expect(rules.resolveBeforeStickiness(unit: "someone")?.reason == .stopped)
-        rules.isStopped = false
-        #expect(rules.resolveBeforeStickiness(unit: "someone")?.reason == .resolved)
-        rules.winnerIndex = nil
-        #expect(rules.resolveBeforeStickiness(unit: "someone") == nil)
-        #expect(rules.resolveUnassigned(unit: nil, attributes: .init()).reason == .noUser)
-        rules.holdout = SplitTestHoldout(name: "everyone", unitType: .device, buckets: 5_000)
-        rules.targeting = SplitTestTargeting(conditions: [SplitTestCondition(attribute: "plan", test: .equals(.string("pro")))])
-        rules.trafficBuckets = 1
-        let heldOut = (0..<100).map { "unit-\($0)" }.first { rules.holdout!.holds(unit: $0) }!
-        #expect(rules.resolveUnassigned(unit: heldOut, attributes: .init()).reason == .holdout)
-        let notHeld = (0..<100).map { "unit-\($0)" }.first { !rules.holdout!.holds(unit: $0) }!
-        #expect(rules.resolveUnassigned(unit: notHeld, attributes: .init()).reason == .notTargeted)
+        func definition(
+            status: SplitTestStatus, winnerIndex: Int? = nil, holdout: SplitTestHoldout? = nil,
+            targeting: SplitTestTargeting? = nil, trafficBuckets: Int = 10_000
+        ) -> SplitTestDefinition {
+            SplitTestDefinition(
+                identifier: "button_color", unitType: .device, salt: "button_color",
+                groups: ["red", "blue", "dark_gray"], bucketTable: BucketTable(upperBounds: [3334, 6667, 10_000]),
+                controlIndex: 0, trafficBuckets: trafficBuckets, status: status, winnerIndex: winnerIndex,
+                force: ["qa": 2], targeting: targeting, holdout: holdout)
+        }
+        let stopped = definition(status: .stopped)
+        #expect(stopped.resolveBeforeStickiness(unit: "qa")?.reason == .forced)
+        #expect(stopped.resolveBeforeStickiness(unit: "someone")?.reason == .stopped)
+        #expect(definition(status: .resolved, winnerIndex: 1).resolveBeforeStickiness(unit: "someone")?.reason == .resolved)
+        let running = definition(status: .running)
+        #expect(running.resolveBeforeStickiness(unit: "someone") == nil)
+        #expect(running.resolveUnassigned(unit: nil, attributes: .init()).reason == .noUser)
+        let holdout = SplitTestHoldout(name: "everyone", unitType: .device, buckets: 5_000)
+        let narrow = definition(
+            status: .running, holdout: holdout,
+            targeting: SplitTestTargeting(conditions: [SplitTestCondition(attribute: "plan", test: .equals(.string("pro")))]),
+            trafficBuckets: 1)
+        let heldOut = (0..<100).map { "unit-\($0)" }.first { holdout.holds(unit: $0) }!
+        #expect(narrow.resolveUnassigned(unit: heldOut, attributes: .init()).reason == .holdout)
+        let notHeld = (0..<100).map { "unit-\($0)" }.first { !holdout.holds(unit: $0) }!
+        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: .init()).reason == .notTargeted)
+        let targeted = SplitTestAttributeValues(["plan": .string("pro")])
+        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: targeted).reason == .notEnrolled || narrow.isEnrolled(unit: notHeld))
     }
 
     @Test func eventsOfExposuresAndAnalyticsAreTheRuntimes() throws {

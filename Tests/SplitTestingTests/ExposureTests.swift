@@ -1,5 +1,6 @@
 import Testing
 import SplitTesting
+import SplitTestingTestSupport
 
 /// Exposures are sent once per experiment, unit and group, and only for enrolled units; goals
 /// carry the groups exposed.
@@ -17,7 +18,7 @@ import SplitTesting
     @Test func exposureIsSentOnceWithItsGroupAndUnit() {
         let (service, recorder) = Self.makeService()
         for _ in 0..<5 { service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest() }
-        let group = ButtonColorSplitTest.definition.bucketedGroup(forUnit: "device-1")
+        let group = ButtonColorSplitTest.bucketedGroup(forUnit: "device-1")
         #expect(recorder.events.map(\.identifier) == [TrackingEvent.exposureIdentifier])
         #expect(recorder.events.first?.properties == [
             "experiment": "button_color", "group": .string(group.rawValue), "unit": "device-1",
@@ -43,7 +44,7 @@ import SplitTesting
         service.fetchSplitTest(AppColorSchemeSplitTest.self).hitSplitTest()  // resolved
         service.setOverride(ButtonColorSplitTest.self, group: .blue)
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()  // override
-        service.associate(user: unitID { !ProfileRedesignSplitTest.definition.rules.isEnrolled(unit: $0) })
+        service.associate(user: unitID { !ProfileRedesignSplitTest.definition.isEnrolled(unit: $0) })
         service.fetchSplitTest(ProfileRedesignSplitTest.self).hitSplitTest()  // outside traffic
         ButtonColorSplitTest(assignment: .init(experiment: "button_color", group: .red, reason: .bucketed, unitID: "x"))
             .hitSplitTest()  // made by hand, not by a service

@@ -1,5 +1,6 @@
 import Testing
 @testable import SplitTesting
+import SplitTestingTestSupport
 
 /// The stage-2 resolution order (SPEC §8): override → forced → stopped → resolved → sticky →
 /// no user → holdout → targeting → layer and traffic → bucketing.
@@ -71,21 +72,21 @@ import Testing
         // A remote `running` replaces a compiled winner: the unit is bucketed.
         let scheme = service.fetchSplitTest(AppColorSchemeSplitTest.self)
         #expect(scheme.assignment.reason == .bucketed)
-        #expect(scheme.currentGroup == AppColorSchemeSplitTest.definition.bucketedGroup(forUnit: device))
+        #expect(scheme.currentGroup == AppColorSchemeSplitTest.bucketedGroup(forUnit: device))
         #expect(service.fetchSplitTest(CheckoutCopySplitTest.self).assignment.reason == .stopped)
         service.associate(user: "user-42")
         let profile = service.fetchSplitTest(ProfileRedesignSplitTest.self)
         #expect(profile.currentGroup == .newV2)
         #expect(profile.assignment.reason == .forced)
         // The compiled traffic stays: a user outside it is not enrolled.
-        let outside = unitID { !ProfileRedesignSplitTest.definition.rules.isEnrolled(unit: $0) }
+        let outside = unitID { !ProfileRedesignSplitTest.definition.isEnrolled(unit: $0) }
         service.associate(user: outside)
         #expect(service.fetchSplitTest(ProfileRedesignSplitTest.self).assignment.reason == .notEnrolled)
         #expect(issues.issues.isEmpty)
     }
 
     @Test func remoteTrafficReplacesCompiledTrafficButNeverMovesAssignedUnits() {
-        let rules = ProfileRedesignSplitTest.definition.rules
+        let rules = ProfileRedesignSplitTest.definition
         let enrolledNow = unitID { rules.isEnrolled(unit: $0) }
         let store = InMemoryAssignmentStore()
         let first = Self.service(device: "d", store: store)

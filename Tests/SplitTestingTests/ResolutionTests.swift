@@ -26,7 +26,7 @@ import SplitTesting
             let unit = "device-\(index)"
             let service = SplitTestingService(configuration: .init(deviceID: unit))
             let group = service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup
-            #expect(group == ButtonColorSplitTest.definition.bucketedGroup(forUnit: unit))
+            #expect(group == ButtonColorSplitTest.bucketedGroup(forUnit: unit))
         }
     }
 
@@ -72,7 +72,7 @@ import SplitTesting
     }
 
     @Test func unitOutsideTrafficServesControlAndIsNotStored() {
-        let rules = ProfileRedesignSplitTest.definition.rules
+        let rules = ProfileRedesignSplitTest.definition
         let outside = unitID { !rules.isEnrolled(unit: $0) }
         let inside = unitID { rules.isEnrolled(unit: $0) }
         let store = InMemoryAssignmentStore()

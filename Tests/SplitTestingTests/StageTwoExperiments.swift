@@ -7,8 +7,8 @@ import SplitTesting
 struct ForcedButtonColorSplitTest: SplitTest {
     typealias Group = ButtonColorSplitTest.Group
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "button_color", unitType: .device, salt: "button_color",
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
         bucketUpperBounds: [3334, 6667, 10_000], control: .red,
         force: ["qa-device-1": .darkGray, "qa-device-2": .blue])
     let assignment: SplitTestAssignment<Group>
@@ -19,8 +19,8 @@ struct ForcedButtonColorSplitTest: SplitTest {
 struct StoppedButtonColorSplitTest: SplitTest {
     typealias Group = ButtonColorSplitTest.Group
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "button_color", unitType: .device, salt: "button_color",
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
         bucketUpperBounds: [3334, 6667, 10_000], control: .red, status: .stopped,
         force: ["qa-device-1": .darkGray])
     let assignment: SplitTestAssignment<Group>
@@ -41,8 +41,8 @@ let paywallTargeting = SplitTestTargeting(conditions: [
 struct PaywallCopySplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case control, urgent }
     static let identifier = "paywall_copy"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "paywall_copy", unitType: .device, salt: "paywall_copy",
+    static let definition = SplitTestDefinition(
+        identifier: "paywall_copy", groups: Group.self, unitType: .device, salt: "paywall_copy",
         bucketUpperBounds: [5000, 10_000], control: .control, targeting: paywallTargeting)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -55,8 +55,8 @@ let globalHoldout = SplitTestHoldout(name: "q1_holdout", unitType: .device, buck
 struct HeldOutBannerSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case hidden, shown }
     static let identifier = "banner"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "banner", unitType: .device, salt: "banner",
+    static let definition = SplitTestDefinition(
+        identifier: "banner", groups: Group.self, unitType: .device, salt: "banner",
         bucketUpperBounds: [5000, 10_000], control: .hidden, holdout: globalHoldout)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -66,8 +66,8 @@ struct HeldOutBannerSplitTest: SplitTest {
 struct HeldOutBadgeSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case plain, badge }
     static let identifier = "badge"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "badge", unitType: .device, salt: "badge",
+    static let definition = SplitTestDefinition(
+        identifier: "badge", groups: Group.self, unitType: .device, salt: "badge",
         bucketUpperBounds: [5000, 10_000], control: .plain, holdout: globalHoldout)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }

@@ -17,7 +17,7 @@ import SplitTesting
     @Test func weightChangeDoesNotMoveStoredUnits() {
         // Units bucketed into blue or dark_gray would be red after the reweighting.
         let moved = (0..<50).map { "device-\($0)" }.filter {
-            ButtonColorSplitTest.definition.bucketedGroup(forUnit: $0) != .red
+            ButtonColorSplitTest.bucketedGroup(forUnit: $0) != .red
         }
         #expect(moved.count > 10)
         for unit in moved {
@@ -26,14 +26,14 @@ import SplitTesting
                 .fetchSplitTest(ButtonColorSplitTest.self).currentGroup
             let after = SplitTestingService(configuration: .init(store: store, deviceID: unit))
                 .fetchSplitTest(ButtonColorReweightedSplitTest.self)
-            #expect(ButtonColorReweightedSplitTest.definition.bucketedGroup(forUnit: unit) == .red)
+            #expect(ButtonColorReweightedSplitTest.bucketedGroup(forUnit: unit) == .red)
             #expect(after.currentGroup == before)
             #expect(after.assignment.reason == .sticky)
         }
     }
 
     @Test func removedGroupIsDiscardedReportedAndResolvedAfresh() {
-        let unit = unitID { ButtonColorSplitTest.definition.bucketedGroup(forUnit: $0) == .darkGray }
+        let unit = unitID { ButtonColorSplitTest.bucketedGroup(forUnit: $0) == .darkGray }
         let store = InMemoryAssignmentStore()
         let key = StorageKey.assignment(experiment: "button_color", unit: unit)
         _ = SplitTestingService(configuration: .init(store: store, deviceID: unit))
@@ -43,7 +43,7 @@ import SplitTesting
         let issues = IssueRecorder()
         let next = SplitTestingService(configuration: .init(store: store, deviceID: unit, report: issues.report))
         let test = next.fetchSplitTest(ButtonColorWithoutDarkGraySplitTest.self)
-        #expect(test.currentGroup == ButtonColorWithoutDarkGraySplitTest.definition.bucketedGroup(forUnit: unit))
+        #expect(test.currentGroup == ButtonColorWithoutDarkGraySplitTest.bucketedGroup(forUnit: unit))
         #expect(test.assignment.reason == .bucketed)
         #expect(store.string(for: key) == test.currentGroup.rawValue)
         #expect(issues.issues == [.storedGroupNotFound(experiment: "button_color", unit: unit, group: "dark_gray")])
@@ -57,7 +57,7 @@ import SplitTesting
         let issues = IssueRecorder()
         let service = SplitTestingService(configuration: .init(store: store, deviceID: unit, report: issues.report))
         let test = service.fetchSplitTest(ButtonColorSplitTest.self)
-        #expect(test.currentGroup == ButtonColorSplitTest.definition.bucketedGroup(forUnit: unit))
+        #expect(test.currentGroup == ButtonColorSplitTest.bucketedGroup(forUnit: unit))
         #expect(issues.issues.count == 1)
         #expect(store.string(for: key) == test.currentGroup.rawValue)
         #expect(store.string(for: "unrelated") == "kept")
@@ -66,7 +66,7 @@ import SplitTesting
     @Test func storedGroupSurvivesATrafficCut() {
         // A unit stored in an earlier release stays in its group even once it falls outside
         // the experiment's traffic: stickiness comes before layer and traffic.
-        let unit = unitID { !ProfileRedesignSplitTest.definition.rules.isEnrolled(unit: $0) }
+        let unit = unitID { !ProfileRedesignSplitTest.definition.isEnrolled(unit: $0) }
         let store = InMemoryAssignmentStore([
             StorageKey.assignment(experiment: "profile_redesign", unit: unit): "new_v2"
         ])

@@ -7,8 +7,8 @@ import SplitTesting
 struct ButtonColorSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case red, blue, darkGray = "dark_gray" }
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "button_color", unitType: .device, salt: "button_color",
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
         bucketUpperBounds: [3334, 6667, 10_000], control: .red)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -18,8 +18,8 @@ struct ButtonColorSplitTest: SplitTest {
 struct ButtonColorReweightedSplitTest: SplitTest {
     typealias Group = ButtonColorSplitTest.Group
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "button_color", unitType: .device, salt: "button_color",
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
         bucketUpperBounds: [9998, 9999, 10_000], control: .red)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -29,8 +29,8 @@ struct ButtonColorReweightedSplitTest: SplitTest {
 struct ButtonColorWithoutDarkGraySplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case red, blue }
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "button_color", unitType: .device, salt: "button_color",
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
         bucketUpperBounds: [5000, 10_000], control: .red)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -42,8 +42,8 @@ struct ProfileRedesignSplitTest: SplitTest {
         case control, controlCheck = "control_check", newV1 = "new_v1", newV2 = "new_v2"
     }
     static let identifier = "profile_redesign"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "profile_redesign", unitType: .user, salt: "profile_redesign",
+    static let definition = SplitTestDefinition(
+        identifier: "profile_redesign", groups: Group.self, unitType: .user, salt: "profile_redesign",
         bucketUpperBounds: [2500, 5000, 7500, 10_000], control: .control, trafficBuckets: 5000)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -53,8 +53,8 @@ struct ProfileRedesignSplitTest: SplitTest {
 struct OnboardingSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case control, tutorial }
     static let identifier = "onboarding_tutorial"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "onboarding_tutorial", unitType: .user, salt: "onboarding_tutorial",
+    static let definition = SplitTestDefinition(
+        identifier: "onboarding_tutorial", groups: Group.self, unitType: .user, salt: "onboarding_tutorial",
         bucketUpperBounds: [5000, 10_000], control: .control)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
@@ -64,8 +64,8 @@ struct OnboardingSplitTest: SplitTest {
 struct CheckoutCopySplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case control, short }
     static let identifier = "checkout_copy"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "checkout_copy", unitType: .device, salt: "checkout_copy",
+    static let definition = SplitTestDefinition(
+        identifier: "checkout_copy", groups: Group.self, unitType: .device, salt: "checkout_copy",
         bucketUpperBounds: [5000, 10_000], control: .control,
         layer: SplitTestLayer(name: "checkout", buckets: 0..<5000))
     let assignment: SplitTestAssignment<Group>
@@ -76,8 +76,8 @@ struct CheckoutCopySplitTest: SplitTest {
 struct CheckoutButtonSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case control, large }
     static let identifier = "checkout_button"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "checkout_button", unitType: .device, salt: "checkout_button",
+    static let definition = SplitTestDefinition(
+        identifier: "checkout_button", groups: Group.self, unitType: .device, salt: "checkout_button",
         bucketUpperBounds: [5000, 10_000], control: .control,
         layer: SplitTestLayer(name: "checkout", buckets: 5000..<10_000))
     let assignment: SplitTestAssignment<Group>
@@ -88,9 +88,9 @@ struct CheckoutButtonSplitTest: SplitTest {
 struct AppColorSchemeSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case light, dark }
     static let identifier = "app_color_scheme"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "app_color_scheme", unitType: .device, salt: "app_color_scheme",
-        bucketUpperBounds: [5000, 10_000], control: .light, status: .resolved(winner: .dark))
+    static let definition = SplitTestDefinition(
+        identifier: "app_color_scheme", groups: Group.self, unitType: .device, salt: "app_color_scheme",
+        bucketUpperBounds: [5000, 10_000], control: .light, status: .resolved, winner: .dark)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
 }

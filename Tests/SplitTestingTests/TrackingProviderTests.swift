@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SplitTesting
+import SplitTestingTestSupport
 
 /// The tracking client and each shipped provider.
 @Suite struct TrackingProviderTests {

@@ -33,7 +33,7 @@ import SplitTesting
     }
 
     @Test func oneUsersGroupIsNeverServedToAnother() {
-        let rules = OnboardingSplitTest.definition.rules
+        let rules = OnboardingSplitTest.definition
         let userA = unitID { rules.resolve(unit: $0).groupIndex == 1 }
         let userB = unitID { rules.resolve(unit: $0).groupIndex == 0 }
         let store = InMemoryAssignmentStore()
@@ -84,7 +84,7 @@ import SplitTesting
         service.associate(user: unit)
         let test = service.fetchSplitTest(OnboardingSplitTest.self)
         #expect(test.assignment.reason == .bucketed)
-        #expect(test.currentGroup == OnboardingSplitTest.definition.bucketedGroup(forUnit: unit))
+        #expect(test.currentGroup == OnboardingSplitTest.bucketedGroup(forUnit: unit))
         #expect(store.string(for: StorageKey.assignment(experiment: "onboarding_tutorial", unit: unit)) == test.currentGroup.rawValue)
         #expect(issues.issues.isEmpty)
     }

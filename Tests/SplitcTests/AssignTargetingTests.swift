@@ -101,8 +101,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"plan\": \"pro\"", "splitc: error: --attributes: not a JSON object of attributes: expected ',' or '}' at the end"),
-        ("[1, 2]", "splitc: error: --attributes: not a JSON object of attributes: expected a JSON object such as {\"plan\": \"pro\"} at character 1"),
+        ("{\"plan\": \"pro\"", "splitc: error: --attributes: not a JSON object of attributes: expected ',' or '}'; found the end of the document at character 15"),
+        ("[1, 2]", "splitc: error: --attributes: not a JSON object of attributes: expected a JSON object such as {\"plan\": \"pro\"}; found an array"),
         ("{\"paln\": \"pro\"}", "splitc: error: --attributes: attribute 'paln' is not declared (known: app_version, beta_tester, days_since_install, os_version, plan, platform, region); did you mean 'plan'?"),
         ("{\"plan\": \"platinum\"}", "splitc: error: --attributes: 'platinum' is not a value of 'plan' (free, trial, pro)"),
         ("{\"app_version\": \"5.02\"}", "splitc: error: --attributes: 'app_version' must be a version like 5.2.0 (whole numbers joined by dots, no leading zeros); got '5.02'"),

@@ -21,9 +21,9 @@ import Testing
     func deviceUnitsGetTheSpecsBucketAndTheGroupTheRuntimeGives(unit: String, bucket: Int) throws {
         let result = try assign("button_color", unit, definitions: ["button_color": Definitions.buttonColor])
 
-        let rules = AssignmentRules(
-            salt: "button_color", bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [1, 1, 1]),
-            controlIndex: 0)
+        let rules = SplitTestDefinition(
+            identifier: "button_color", unitType: .device, salt: "button_color", groups: ["red", "blue", "dark_gray"],
+            bucketTable: BucketTable(upperBounds: [3334, 6667, 10_000]), controlIndex: 0)
         let expected = rules.resolve(unit: unit)
         #expect(expected.bucket == bucket)
         #expect(result["experiment"] as? String == "button_color")

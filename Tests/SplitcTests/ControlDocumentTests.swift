@@ -1,5 +1,6 @@
 import Foundation
 import SplitTesting
+@_spi(Tools) import SplitTestingRemote
 import Testing
 
 /// `splitc publish`, `keygen` and `assign --control`, run as processes (SPEC §8).

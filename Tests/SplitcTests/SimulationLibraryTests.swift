@@ -9,16 +9,14 @@ import Testing
         winner: Int? = nil
     ) -> Experiment {
         let location = SourceLocation(file: "test.yaml", line: 1, column: 1)
-        let counts = BucketAllocation.bucketCounts(forWeights: weights)
-        let groups = weights.indices.map { index in
-            ExperimentGroup(
-                name: "g\(index)", weight: weights[index], bucketCount: counts[index], description: nil,
-                parameterValues: [], location: location)
-        }
+        let definition = SplitTestDefinition(
+            identifier: identifier, unitType: .device, salt: identifier, groups: weights.indices.map { "g\($0)" },
+            bucketTable: BucketTable(weights: weights), controlIndex: 0, trafficBuckets: traffic, layer: layer,
+            status: winner == nil ? .running : .resolved, winnerIndex: winner)
+        let groups = weights.map { ExperimentGroup(weight: $0, description: nil, parameterValues: [], location: location) }
         return Experiment(
-            identifier: identifier, unitType: .device, description: nil, owner: nil, groups: groups,
-            parameters: [], controlIndex: 0, salt: identifier, trafficBuckets: traffic, layer: layer,
-            winnerIndex: winner, expires: nil, swiftName: "T", displayPath: "test.yaml", location: location)
+            definition: definition, description: nil, owner: nil, groups: groups, parameters: [], expires: nil,
+            swiftName: "T", displayPath: "test.yaml", location: location)
     }
 
     @Test func assignmentMatchesTheSpecVector() {
@@ -32,9 +30,9 @@ import Testing
 
     @Test func assignmentAgreesWithTheRuntimesRulesForManyUnits() {
         let definition = experiment("feed_prefetch", weights: [2, 0, 5, 3], traffic: 6_000)
-        let rules = AssignmentRules(
-            salt: "feed_prefetch", bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [2, 0, 5, 3]),
-            controlIndex: 0, trafficBuckets: 6_000)
+        let rules = SplitTestDefinition(
+            identifier: "feed_prefetch", unitType: .device, salt: "feed_prefetch", groups: ["a", "b", "c", "d"],
+            bucketTable: BucketTable(upperBounds: [2000, 2000, 7000, 10_000]), controlIndex: 0, trafficBuckets: 6_000)
 
         for index in 0..<2_000 {
             let unit = Simulation.unitID(index)

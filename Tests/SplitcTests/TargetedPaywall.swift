@@ -35,8 +35,8 @@ enum TargetedPaywall {
 
     struct Test: SplitTest {
         static let identifier = "paywall"
-        static let definition = SplitTestDefinition<Group>(
-            identifier: identifier, unitType: .device, salt: "paywall",
+        static let definition = SplitTestDefinition(
+            identifier: identifier, groups: Group.self, unitType: .device, salt: "paywall",
             bucketUpperBounds: [3334, 6667, 10_000], control: .a, trafficBuckets: 8000,
             targeting: SplitTestTargeting(conditions: [
                 SplitTestCondition(attribute: "app_version", test: .comparisons([

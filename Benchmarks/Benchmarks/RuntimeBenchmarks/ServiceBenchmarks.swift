@@ -34,8 +34,8 @@ struct BenchmarkButtonColorSplitTest: SplitTest {
     }
 
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: identifier, unitType: .device, salt: identifier,
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self, unitType: .device, salt: identifier,
         bucketUpperBounds: [3_334, 6_667, 10_000], control: .red)
     let assignment: SplitTestAssignment<Group>
 
@@ -52,8 +52,8 @@ struct BenchmarkProfileSplitTest: SplitTest {
     }
 
     static let identifier = "profile_redesign"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: identifier, unitType: .user, salt: identifier,
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self, unitType: .user, salt: identifier,
         bucketUpperBounds: [2_500, 5_000, 7_500, 10_000], control: .control)
     let assignment: SplitTestAssignment<Group>
 

@@ -59,8 +59,8 @@ struct BenchmarkTargetedSplitTest: SplitTest {
     static let custom = SplitTestAttributeValues(["plan": .string("pro"), "days_since_install": .int(12)])
 
     static let identifier = "profile_redesign"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: identifier, unitType: .user, salt: identifier,
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self, unitType: .user, salt: identifier,
         bucketUpperBounds: [2_500, 5_000, 7_500, 10_000], control: .control,
         targeting: SplitTestTargeting(conditions: [
             SplitTestCondition(attribute: "app_version", test: .comparisons([

@@ -6,8 +6,8 @@ import SplitTestingRemote
 private struct FuzzSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case control, blue, green }
     static let identifier = "button_color"
-    static let definition = SplitTestDefinition<Group>(
-        identifier: "button_color", unitType: .device, salt: "button_color",
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
         bucketUpperBounds: [3334, 6667, 10_000], control: .control)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }

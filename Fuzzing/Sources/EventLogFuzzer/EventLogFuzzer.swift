@@ -14,7 +14,7 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         lineNumber += 1
         let parsed = JSONLineParser.parse(UnsafeBufferPointer(rebasing: line))
         guard case .success(let event) = parsed else { continue }
-        if event.name == EventName.goal {
+        if event.name == TrackingEvent.goalIdentifier {
             goals.append((event, lineNumber))
         } else {
             accumulator.addExposure(event, file: "fuzz.jsonl", line: lineNumber)

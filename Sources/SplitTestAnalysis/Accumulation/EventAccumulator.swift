@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// Counts events into per-unit state, in two passes over the files: exposures and holdout events
 /// first (who is in which group since when, and who is in two), then goals (credited to a unit
 /// when its device or user reached the goal at or after the unit's first exposure). Order within
@@ -8,8 +10,7 @@
 public struct EventAccumulator {
     private var tables: [UnitTable] = []
     private var tableIndex: [String: Int] = [:]
-    private let definitions: [String: AnalysisDefinition]?
-    private let holdoutDefinitions: [HoldoutDefinition]
+    private let definitions: AnalysisDefinitions?
     private var holdoutUnits: [String: [Int32: Double]] = [:]
     /// Every unit id seen in an exposure or a holdout event, numbered once for all tables.
     private var unitNumbers: [String: Int32] = [:]
@@ -36,11 +37,12 @@ public struct EventAccumulator {
     public var keptIssuesPerKind = 20
 
     /// An accumulator; with `definitions`, exposures of other experiments are reported and left
-    /// out, and groups take the definitions' order, weights and control.
-    public init(definitions: [AnalysisDefinition]? = nil, holdouts: [HoldoutDefinition] = []) {
-        self.definitions = definitions.map { Dictionary($0.map { ($0.experiment, $0) }, uniquingKeysWith: { first, _ in first }) }
-        holdoutDefinitions = holdouts
-        for definition in definitions ?? [] { _ = table(for: definition.experiment) }
+    /// out, groups take the definitions' order, bucket shares and control, and each holdout is
+    /// compared with the experiments whose definitions name it (a holdout no definition names,
+    /// or every holdout without definitions, with every experiment).
+    public init(definitions: [SplitTestDefinition]? = nil) {
+        self.definitions = definitions.map(AnalysisDefinitions.init)
+        for definition in definitions ?? [] { _ = table(for: definition.identifier) }
     }
 
     /// Reports an issue (kept up to ``keptIssuesPerKind`` per kind, always counted).
@@ -52,7 +54,7 @@ public struct EventAccumulator {
 
     private mutating func table(for experiment: String) -> Int? {
         if let index = tableIndex[experiment] { return index }
-        let definition = definitions?[experiment]
+        let definition = definitions?.byExperiment[experiment]
         if definitions != nil, definition == nil { return nil }
         tables.append(UnitTable(name: experiment, kind: .experiment, groups: definition?.groups ?? [], definition: definition))
         tableIndex[experiment] = tables.count - 1
@@ -62,7 +64,7 @@ public struct EventAccumulator {
     /// Pass 1: an exposure or a holdout event (other events are ignored here).
     public mutating func addExposure(_ event: RawEvent, file: String, line: Int) {
         precondition(!exposuresFinished, "exposures are all read before the first goal")
-        if event.name == EventName.holdout {
+        if event.name == TrackingEvent.holdoutIdentifier {
             guard let holdout = event.holdout, let unit = event.unit else {
                 return record(InputIssue(file: file, line: line, kind: .missingField, message: "a holdout event needs \"holdout\" and \"unit\""))
             }
@@ -72,7 +74,7 @@ public struct EventAccumulator {
             holdoutUnits[holdout, default: [:]][number] = min(known ?? event.time, event.time)
             return
         }
-        guard event.name == EventName.exposure else { return }
+        guard event.name == TrackingEvent.exposureIdentifier else { return }
         guard let experiment = event.experiment, let group = event.group, let unit = event.unit else {
             return record(InputIssue(file: file, line: line, kind: .missingField, message: "an exposure needs \"experiment\", \"group\" and \"unit\""))
         }
@@ -117,9 +119,9 @@ public struct EventAccumulator {
         exposuresFinished = true
         let experimentTables = tables.indices
         var names = holdoutOrder
-        for definition in holdoutDefinitions where !names.contains(definition.name) { names.append(definition.name) }
+        for name in definitions?.holdoutNames ?? [] where !names.contains(name) { names.append(name) }
         for name in names {
-            let covered = holdoutDefinitions.first { $0.name == name }?.experiments
+            let covered = definitions?.coverage[name]
             let tableNumber = tables.count
             tables.append(UnitTable(name: name, kind: .holdout, groups: ["holdout", "exposed"], definition: nil))
             tableIndex[name] = tableNumber
@@ -148,7 +150,7 @@ public struct EventAccumulator {
     /// Pass 2: a goal (other events are ignored here).
     public mutating func addGoal(_ event: RawEvent, file: String, line: Int) {
         if !exposuresFinished { finishExposures() }
-        guard event.name == EventName.goal else { return }
+        guard event.name == TrackingEvent.goalIdentifier else { return }
         guard let goal = event.goal else {
             return record(InputIssue(file: file, line: line, kind: .missingField, message: "a goal needs \"goal\""))
         }
@@ -233,7 +235,7 @@ public struct EventAccumulator {
                 groups = order.map { groups[$0] }
             }
             result.append(ExperimentTotals(
-                experiment: table.name, kind: table.kind, groups: groups, weights: table.definition?.weights,
+                experiment: table.name, kind: table.kind, groups: groups, weights: table.definition?.groupShares,
                 control: control, units: order.map { units[$0] }, conflicts: conflicts,
                 goals: goalOrder.map { goal in
                     GoalTotals(

@@ -1,10 +1,12 @@
+import SplitTesting
+
 /// The units of one experiment (or holdout): per unit, a slot in the accumulator's arrays.
 struct UnitTable {
     var name: String
     var kind: ExperimentTotals.Kind
     var groups: [String]
     var groupIndex: [String: Int32]
-    var definition: AnalysisDefinition?
+    var definition: SplitTestDefinition?
     /// The slot of each unit by its interned number, -1 for a unit not in this table: four bytes
     /// per unit instead of a dictionary entry with a copy of the unit's id.
     var slotByUnit: [Int32] = []
@@ -32,7 +34,7 @@ struct UnitTable {
         }
     }
 
-    init(name: String, kind: ExperimentTotals.Kind, groups: [String], definition: AnalysisDefinition?) {
+    init(name: String, kind: ExperimentTotals.Kind, groups: [String], definition: SplitTestDefinition?) {
         self.name = name
         self.kind = kind
         self.groups = groups

@@ -1,3 +1,4 @@
+import SplitTesting
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,9 +27,9 @@ public enum EventFiles {
                 if number % 8_192 == 0 { progress(done + bytesRead, total) }
                 guard isExposureOrHoldout(bytes) else { return }
                 guard let event = parse(bytes, file: reader.path, line: number, into: &accumulator) else { return }
-                if event.name == EventName.goal {
+                if event.name == TrackingEvent.goalIdentifier {
                     deferredGoals.append((event, reader.path, number))
-                } else if event.name == EventName.exposure || event.name == EventName.holdout {
+                } else if event.name == TrackingEvent.exposureIdentifier || event.name == TrackingEvent.holdoutIdentifier {
                     accumulator.addExposure(event, file: reader.path, line: number)
                 } else {
                     accumulator.record(unknown: event, file: reader.path, line: number)
@@ -49,7 +50,7 @@ public enum EventFiles {
                 guard !isExposureOrHoldout(bytes) else { return }
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                 guard let event = parse(bytes, file: reader.path, line: number, into: &accumulator) else { return }
-                if event.name == EventName.goal {
+                if event.name == TrackingEvent.goalIdentifier {
                     accumulator.addGoal(event, file: reader.path, line: number)
                 } else {
                     accumulator.record(unknown: event, file: reader.path, line: number)

@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// Reads one event line, a JSON object, without Foundation and without building a tree: the
 /// fields the readout needs are copied out, everything else is skipped.
 ///
@@ -75,29 +77,36 @@ public struct JSONLineParser {
 
     private enum Field { case event, date, properties, lineUser, experiment, group, unit, goal, value, device, user, holdout, other }
 
+    /// The names read, as the runtime writes them (``JSONLinesTrackingProvider/Field`` and
+    /// ``TrackingEvent/Property``), as bytes: a key is compared without building a string.
+    private static let topLevelNames: [(name: [UInt8], field: Field)] = [
+        (Array(JSONLinesTrackingProvider.Field.event.utf8), .event),
+        (Array(JSONLinesTrackingProvider.Field.date.utf8), .date),
+        (Array(JSONLinesTrackingProvider.Field.properties.utf8), .properties),
+        (Array(JSONLinesTrackingProvider.Field.user.utf8), .lineUser),
+    ]
+    private static let propertyNames: [(name: [UInt8], field: Field)] = [
+        (Array(TrackingEvent.Property.experiment.utf8), .experiment),
+        (Array(TrackingEvent.Property.group.utf8), .group),
+        (Array(TrackingEvent.Property.unit.utf8), .unit),
+        (Array(TrackingEvent.Property.goal.utf8), .goal),
+        (Array(TrackingEvent.Property.value.utf8), .value),
+        (Array(TrackingEvent.Property.device.utf8), .device),
+        (Array(TrackingEvent.Property.user.utf8), .user),
+        (Array(TrackingEvent.Property.holdout.utf8), .holdout),
+    ]
+
     private func field(_ key: Range<Int>, topLevel: Bool) -> Field {
         let name = UnsafeBufferPointer(rebasing: bytes[key])
-        func equals(_ text: StaticString) -> Bool {
-            guard text.utf8CodeUnitCount == name.count else { return false }
-            let pointer = text.utf8Start
-            for offset in 0..<name.count where pointer[offset] != name[offset] { return false }
-            return true
+        func find(in names: [(name: [UInt8], field: Field)]) -> Field? {
+            candidates: for candidate in names where candidate.name.count == name.count {
+                for offset in 0..<name.count where candidate.name[offset] != name[offset] { continue candidates }
+                return candidate.field
+            }
+            return nil
         }
-        if topLevel {
-            if equals("event") { return .event }
-            if equals("date") { return .date }
-            if equals("properties") { return .properties }
-            if equals("user") { return .lineUser }
-        }
-        if equals("experiment") { return .experiment }
-        if equals("group") { return .group }
-        if equals("unit") { return .unit }
-        if equals("goal") { return .goal }
-        if equals("value") { return .value }
-        if equals("device") { return .device }
-        if equals("user") { return .user }
-        if equals("holdout") { return .holdout }
-        return .other
+        if topLevel, let field = find(in: Self.topLevelNames) { return field }
+        return find(in: Self.propertyNames) ?? .other
     }
 
     private mutating func parseValue(key: Range<Int>?, topLevel: Bool) throws {

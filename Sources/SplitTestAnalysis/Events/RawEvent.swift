@@ -43,13 +43,3 @@ public struct RawEvent: Sendable, Hashable {
         self.holdout = holdout
     }
 }
-
-/// The names of the runtime's events.
-public enum EventName {
-    /// An exposure: `experiment`, `group`, `unit`.
-    public static let exposure = "split_test_exposure"
-    /// A goal: `goal`, `value`, `device`, `user`.
-    public static let goal = "split_test_goal"
-    /// A holdout: `holdout`, `unit`.
-    public static let holdout = "split_test_holdout"
-}

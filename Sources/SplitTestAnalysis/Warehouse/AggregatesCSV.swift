@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// Reads the CSV of ``WarehouseQuery``'s result into ``ExperimentTotals``, so that every statistic
 /// is computed by the same code as for events.
 ///
@@ -49,7 +51,7 @@ public enum AggregatesCSV {
 
     /// The totals in `text` (the format above); with `definitions`, experiments' groups take their
     /// order, weights and control.
-    public static func totals(_ text: String, definitions: [AnalysisDefinition]?) throws(Failure) -> [ExperimentTotals] {
+    public static func totals(_ text: String, definitions: [SplitTestDefinition]?) throws(Failure) -> [ExperimentTotals] {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let header = lines.first else { throw Failure(line: 1, message: "the file is empty") }
@@ -111,7 +113,7 @@ public enum AggregatesCSV {
             }
             entries[key] = entry
         }
-        let byName = Dictionary((definitions ?? []).map { ($0.experiment, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = AnalysisDefinitions(definitions ?? []).byExperiment
         return entries.keys.sorted().map { key in
             let entry = entries[key] ?? Entry()
             let definition = key.kind == .experiment ? byName[key.name] : nil
@@ -125,7 +127,7 @@ public enum AggregatesCSV {
                 groups = definition?.groups ?? observed.sorted { GroupOrder.controlFirst($0, $1, control: control) }
             }
             return ExperimentTotals(
-                experiment: key.name, kind: key.kind, groups: groups, weights: definition?.weights, control: control,
+                experiment: key.name, kind: key.kind, groups: groups, weights: definition?.groupShares, control: control,
                 units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts,
                 goals: entry.goals.keys.sorted().map { goal in
                     let figures = entry.goals[goal] ?? [:]

@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// The SQL engines `--emit-sql` writes for.
 public enum SQLDialect: String, Sendable, CaseIterable {
     /// DuckDB.
@@ -18,7 +20,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 /// `split_test_holdout` events (from the first one), its `exposed` group the units exposed, without
 /// conflict, in an experiment it covers (from the first such exposure); a unit in both is a
 /// conflict of the holdout. Without definitions a holdout covers every experiment; the definitions
-/// (see ``sql(dialect:eventsTable:definitions:holdouts:)``) are written into the query as lists.
+/// (see ``sql(dialect:eventsTable:definitions:)``) are written into the query as lists.
 ///
 /// The input table has the columns `event_name, event_time, experiment, group_name, unit_id, goal,
 /// value, device_id, user_id, holdout` (one row per event; `holdout` is the property of
@@ -29,14 +31,13 @@ public enum WarehouseQuery {
     ///
     /// With `definitions`, the query counts what `splitc analyze EVENTS --definitions` counts: only
     /// the exposures of defined experiments in defined groups, every defined experiment and holdout
-    /// (even without events), and each holdout of `holdouts` against the experiments it covers
-    /// (a holdout in the events but not in `holdouts` covers every experiment).
+    /// (even without events), and each holdout against the experiments whose definitions name it
+    /// (a holdout in the events that no definition names covers every experiment).
     public static func sql(
-        dialect: SQLDialect, eventsTable table: String, definitions: [AnalysisDefinition]? = nil,
-        holdouts: [HoldoutDefinition] = []
+        dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil
     ) -> String {
         let double = dialect == .bigquery ? "FLOAT64" : "DOUBLE"
-        let lists = definitions.map { definitionLists($0, holdouts: holdouts, dialect: dialect) } ?? ""
+        let lists = definitions.map { definitionLists(AnalysisDefinitions($0), dialect: dialect) } ?? ""
         let definedExposures = definitions == nil ? "" : """
 
               JOIN defined_groups d ON d.experiment = e.experiment AND d.group_name = e.group_name
@@ -166,20 +167,19 @@ public enum WarehouseQuery {
     }
 
     /// The definitions as two lists at the head of the query: `defined_groups(experiment,
-    /// group_name)` and `defined_coverage(holdout, experiment)` (a holdout that covers nothing has
-    /// one row with a null experiment). Written as `SELECT … UNION ALL SELECT …`, which every
+    /// group_name)` and `defined_coverage(holdout, experiment)`. Written as `SELECT … UNION ALL SELECT …`, which every
     /// dialect reads (BigQuery has no `VALUES` table).
-    static func definitionLists(_ definitions: [AnalysisDefinition], holdouts: [HoldoutDefinition], dialect: SQLDialect) -> String {
+    static func definitionLists(_ definitions: AnalysisDefinitions, dialect: SQLDialect) -> String {
         func quoted(_ text: String) -> String { literal(text, dialect: dialect) }
-        var groups = definitions.flatMap { definition in
-            definition.groups.map { "SELECT \(quoted(definition.experiment)) AS experiment, \(quoted($0)) AS group_name" }
+        var groups = definitions.byExperiment.keys.sorted().flatMap { experiment in
+            (definitions.byExperiment[experiment]?.groups ?? []).map {
+                "SELECT \(quoted(experiment)) AS experiment, \(quoted($0)) AS group_name"
+            }
         }
         // No definitions at all: an empty list that still has its columns.
         if groups.isEmpty { groups = ["SELECT CAST(NULL AS STRING) AS experiment, CAST(NULL AS STRING) AS group_name FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
-        var coverage = holdouts.flatMap { holdout in
-            (holdout.experiments ?? []).isEmpty
-                ? ["SELECT \(quoted(holdout.name)) AS holdout, CAST(NULL AS STRING) AS experiment"]
-                : (holdout.experiments ?? []).map { "SELECT \(quoted(holdout.name)) AS holdout, \(quoted($0)) AS experiment" }
+        var coverage = definitions.holdoutNames.flatMap { holdout in
+            (definitions.coverage[holdout] ?? []).map { "SELECT \(quoted(holdout)) AS holdout, \(quoted($0)) AS experiment" }
         }
         if coverage.isEmpty { coverage = ["SELECT CAST(NULL AS STRING) AS holdout, CAST(NULL AS STRING) AS experiment FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
         return """

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// Prints one experiment: its `SplitTest` struct, its `Group` enum and the typed parameters.
 ///
@@ -9,7 +9,7 @@ struct ExperimentEmitter {
     let access: StaticString
 
     func emit(_ experiment: Experiment, into printer: inout CodePrinter) {
-        let swiftNames = experiment.groups.map { SwiftNaming.lowerCamelCase($0.name) }
+        let swiftNames = experiment.groupNames.map(SwiftNaming.lowerCamelCase)
         // The Swift case name of each group, escaped where it is a keyword (`darkGray`, `` `default` ``).
         let caseNames = swiftNames.map(SwiftNaming.escaped)
         emitTypeDocumentation(experiment, into: &printer)
@@ -31,7 +31,7 @@ struct ExperimentEmitter {
             printer.closeLine()
             printer.line()
             printer.docLine("How units are assigned, compiled from the definition.")
-            printer.line(access, "static let definition = SplitTestDefinition<Group>(")
+            printer.line(access, "static let definition = SplitTestDefinition(")
             printer.indented { printer in emitDefinitionArguments(experiment, caseNames: caseNames, into: &printer) }
             printer.line(")")
             printer.line()
@@ -82,16 +82,18 @@ struct ExperimentEmitter {
         printer.line("nonisolated ", access, "enum Group: String, SplitTestGroup {")
         printer.indented { printer in
             // Index loops here and below: `enumerated()` runs unspecialised in a debug build.
+            let names = experiment.groupNames
+            let bucketCounts = experiment.definition.bucketTable.bucketCounts
             var index = 0
-            while index < experiment.groups.count {
-                let group = experiment.groups[index]
-                Self.emitGroupDocumentation(group, at: index, of: experiment, into: &printer)
+            while index < names.count {
+                Self.emitGroupDocumentation(
+                    experiment.groups[index], at: index, buckets: bucketCounts[index], of: experiment, into: &printer)
                 printer.openLine()
                 printer.write("case ")
                 printer.write(caseNames[index])
-                if swiftNames[index] != group.name {
+                if swiftNames[index] != names[index] {
                     printer.write(" = ")
-                    printer.writeStringLiteral(group.name)
+                    printer.writeStringLiteral(names[index])
                 }
                 printer.closeLine()
                 index += 1
@@ -102,19 +104,19 @@ struct ExperimentEmitter {
 
     /// The group's description, then its role, weight and share of the enrolled units.
     private static func emitGroupDocumentation(
-        _ group: ExperimentGroup, at index: Int, of experiment: Experiment, into printer: inout CodePrinter
+        _ group: ExperimentGroup, at index: Int, buckets: Int, of experiment: Experiment, into printer: inout CodePrinter
     ) {
         if let description = group.description {
             CommentText.printParagraph(description, into: &printer)
         }
         printer.openLine()
         printer.write("/// ")
-        if index == experiment.controlIndex { printer.write("Control. ") }
-        if let winnerIndex = experiment.winnerIndex, index == winnerIndex { printer.write("Winner. ") }
+        if index == experiment.definition.controlIndex { printer.write("Control. ") }
+        if let winnerIndex = experiment.definition.winnerIndex, index == winnerIndex { printer.write("Winner. ") }
         printer.write("Weight ")
         Self.writeWeight(group.weight, into: &printer)
         printer.write(", ")
-        Self.writePercent(group.bucketCount, into: &printer)
+        Self.writePercent(buckets, into: &printer)
         printer.write(" of enrolled units.")
         printer.closeLine()
     }
@@ -122,21 +124,22 @@ struct ExperimentEmitter {
     private func emitDefinitionArguments(
         _ experiment: Experiment, caseNames: [String], into printer: inout CodePrinter
     ) {
+        let definition = experiment.definition
         printer.line("identifier: identifier,")
-        printer.line("unitType: .", experiment.unitType.rawValue, ",")
+        printer.line("groups: Group.self,")
+        printer.line("unitType: .", definition.unitType.rawValue, ",")
         printer.openLine()
         printer.write("salt: ")
-        printer.writeStringLiteral(experiment.salt)
+        printer.writeStringLiteral(definition.salt)
         printer.write(",")
         printer.closeLine()
         printer.openLine()
         printer.write("bucketUpperBounds: [")
-        var bound = 0
+        let bounds = definition.bucketTable.upperBounds
         var index = 0
-        while index < experiment.groups.count {
+        while index < bounds.count {
             if index > 0 { printer.write(", ") }
-            bound += experiment.groups[index].bucketCount
-            printer.writeIntLiteral(bound)
+            printer.writeIntLiteral(bounds[index])
             index += 1
         }
         printer.write("],")
@@ -144,15 +147,15 @@ struct ExperimentEmitter {
         // The last argument has no trailing comma; which one is last depends on what is set.
         printer.openLine()
         printer.write("control: .")
-        printer.write(caseNames[experiment.controlIndex])
-        if experiment.trafficBuckets != Bucketing.bucketCount {
+        printer.write(caseNames[definition.controlIndex])
+        if definition.trafficBuckets != Bucketing.bucketCount {
             printer.write(",")
             printer.closeLine()
             printer.openLine()
             printer.write("trafficBuckets: ")
-            printer.writeIntLiteral(experiment.trafficBuckets)
+            printer.writeIntLiteral(definition.trafficBuckets)
         }
-        if let layer = experiment.layer {
+        if let layer = definition.layer {
             printer.write(",")
             printer.closeLine()
             printer.openLine()
@@ -164,30 +167,31 @@ struct ExperimentEmitter {
             printer.writeIntLiteral(layer.buckets.upperBound)
             printer.write(")")
         }
-        if let winnerIndex = experiment.winnerIndex {
+        if definition.status != .running {
             printer.write(",")
             printer.closeLine()
             printer.openLine()
-            printer.write("status: .resolved(winner: .")
+            printer.write("status: .")
+            printer.write(definition.status.rawValue)
+        }
+        if let winnerIndex = definition.winnerIndex {
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            printer.write("winner: .")
             printer.write(caseNames[winnerIndex])
-            printer.write(")")
-        } else if experiment.isStopped {
+        }
+        if !definition.force.isEmpty {
             printer.write(",")
             printer.closeLine()
-            printer.openLine()
-            printer.write("status: .stopped")
+            emitForce(definition.force, caseNames: caseNames, into: &printer)
         }
-        if !experiment.forcedUnits.isEmpty {
-            printer.write(",")
-            printer.closeLine()
-            emitForce(experiment.forcedUnits, caseNames: caseNames, into: &printer)
-        }
-        if let targeting = experiment.targeting {
+        if let targeting = definition.targeting {
             printer.write(",")
             printer.closeLine()
             TargetingEmitter.emit(targeting, into: &printer)
         }
-        if let holdout = experiment.holdout {
+        if let holdout = definition.holdout {
             printer.write(",")
             printer.closeLine()
             printer.openLine()
@@ -196,20 +200,18 @@ struct ExperimentEmitter {
         printer.closeLine()
     }
 
-    /// `force: [` one unit per line `]`, in declaration order, leaving the last line open for
-    /// the caller's comma.
-    private func emitForce(_ units: [ForcedUnit], caseNames: [String], into printer: inout CodePrinter) {
+    /// `force: [` one unit per line, sorted by unit id so that the output does not depend on the
+    /// order of a dictionary `]`, leaving the last line open for the caller's comma.
+    private func emitForce(_ force: [String: Int], caseNames: [String], into printer: inout CodePrinter) {
         printer.line("force: [")
         printer.indented { printer in
-            var index = 0
-            while index < units.count {
+            for (unit, group) in force.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
                 printer.openLine()
-                printer.writeStringLiteral(units[index].unit)
+                printer.writeStringLiteral(unit)
                 printer.write(": .")
-                printer.write(caseNames[units[index].groupIndex])
+                printer.write(caseNames[group])
                 printer.write(",")
                 printer.closeLine()
-                index += 1
             }
         }
         printer.openLine()

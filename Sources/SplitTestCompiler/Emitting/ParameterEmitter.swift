@@ -32,7 +32,7 @@ struct ParameterEmitter {
         while group < groups.count {
             precondition(
                 index < groups[group].parameterValues.count,
-                "group \(groups[group].name) of \(experiment.identifier) has a value for every parameter")
+                "group \(experiment.groupNames[group]) of \(experiment.identifier) has a value for every parameter")
             group += 1
         }
         printer.line("/// The `", parameter.name, "` parameter of the group.")

@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// A custom targeting attribute, declared in an `attributes:` document: what the generated
 /// `SplitTestAttributes` gets a property for, and what targeting conditions are checked against.
 public struct AttributeDeclaration: Hashable, Sendable {
@@ -80,18 +82,23 @@ enum AttributeKind: Hashable, Sendable {
     }
 }
 
-/// The attributes every unit has without a declaration (SPEC §9).
+/// The attributes every unit has without a declaration: the runtime's built-ins, by the names
+/// the runtime sets them under.
 enum BuiltInAttributes {
     /// The values of `platform`.
-    static let platforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
+    static let platforms = SplitTestAttributeValues.platformNames
 
     /// The built-ins by name, in the order the documentation lists them.
-    static let kinds: [(name: String, kind: AttributeKind)] = [
-        ("app_version", .version), ("platform", .platform), ("os_version", .version), ("region", .region),
-    ]
+    static let kinds: [(name: String, kind: AttributeKind)] = SplitTestAttributeValues.builtInNames.map { name in
+        switch name {
+        case SplitTestAttributeValues.platform: (name, .platform)
+        case SplitTestAttributeValues.region: (name, .region)
+        default: (name, .version)
+        }
+    }
 
     /// The names of the built-ins.
-    static let names = kinds.map(\.name)
+    static let names = SplitTestAttributeValues.builtInNames
 
     /// The kind of the built-in `name`, if it is one.
     static func kind(of name: String) -> AttributeKind? {

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// Where the parts of an experiment that the cross-file rules point to are written.
 struct ExperimentPlaces: Sendable {
@@ -20,7 +20,7 @@ struct ParsedExperiment: Sendable {
     var places: ExperimentPlaces
 }
 
-/// The keys an experiment may have, in the order the specification lists them.
+/// The keys an experiment may have, in the order the documentation lists them.
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, defaults, control, salt, traffic, layer, status,
         winner, force, expires, swiftName, targeting
@@ -91,7 +91,7 @@ struct ExperimentParser {
         let trafficBuckets = keys[.traffic].flatMap { readTraffic($0.value) } ?? Bucketing.bucketCount
         let layer = keys[.layer].flatMap { readLayer($0.value) }
         let status = readStatusAndWinner(keys, groups: groups)
-        let forcedUnits = keys[.force].flatMap { readForce($0.value, groups: groups) } ?? []
+        let force = keys[.force].flatMap { readForce($0.value, groups: groups) } ?? [:]
         let expires = keys[.expires].flatMap { readDate($0.value) }
         let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
@@ -100,18 +100,20 @@ struct ExperimentParser {
         guard !log.hasErrors, let identifier, let identifierNode, let unitType, let groups,
             let parameters, let salt, let swiftName
         else { return nil }
+        let definition = SplitTestDefinition(
+            identifier: identifier, unitType: unitType, salt: salt, groups: groups.map(\.name),
+            bucketTable: BucketTable(weights: groups.map(\.weight)), controlIndex: controlIndex,
+            trafficBuckets: trafficBuckets, layer: layer?.layer, status: status.status,
+            winnerIndex: status.winnerIndex, force: force)
         let experiment = Experiment(
-            identifier: identifier, unitType: unitType, description: description, owner: owner,
+            definition: definition, description: description, owner: owner,
             groups: zip(groups, parameters.values).map { group, values in
                 ExperimentGroup(
-                    name: group.name, weight: group.weight, bucketCount: group.bucketCount,
-                    description: group.description, parameterValues: values,
+                    weight: group.weight, description: group.description, parameterValues: values,
                     location: file.location(of: group.nameNode))
             },
-            parameters: parameters.declarations, controlIndex: controlIndex, salt: salt,
-            trafficBuckets: trafficBuckets, layer: layer?.layer, winnerIndex: status.winnerIndex,
-            expires: expires, swiftName: swiftName, displayPath: displayPath,
-            location: file.location(of: root), isStopped: status.isStopped, forcedUnits: forcedUnits)
+            parameters: parameters.declarations, expires: expires, swiftName: swiftName, displayPath: displayPath,
+            location: file.location(of: root))
         warn(about: experiment, keys: keys, groups: groups)
         let places = ExperimentPlaces(
             fileIndex: file.index, identifierLocation: file.location(of: identifierNode),

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// Readers of the experiment's single-value keys; each reports what is wrong with its value and
 /// returns nil then.

@@ -1,15 +1,15 @@
 /// The reader of `force:`, the units (QA accounts, employees) always served a given group.
 extension ExperimentParser {
-    /// `force: { unit id: group name }`: the entries in file order, or nil when any is wrong
-    /// (each reported where it is written).
-    mutating func readForce(_ node: YAMLNode, groups: [GroupDraft]?) -> [ForcedUnit]? {
+    /// `force: { unit id: group name }`: the group index of each unit, or nil when any entry is
+    /// wrong (each reported where it is written).
+    mutating func readForce(_ node: YAMLNode, groups: [GroupDraft]?) -> [String: Int]? {
         guard node.kind == .mapping else {
             log.error(
                 "'force' must be a mapping of unit ids to group names, like { \"qa-device-1\": blue }; "
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        var units: [ForcedUnit] = []
+        var units: [String: Int] = [:]
         units.reserveCapacity(node.entryCount)
         var seen = NameIndex<YAMLNode>(capacity: node.entryCount)
         var valid = true
@@ -44,7 +44,7 @@ extension ExperimentParser {
                 valid = false
                 continue
             }
-            units.append(ForcedUnit(unit: unit, groupIndex: groupIndex))
+            units[unit] = groupIndex
         }
         return valid ? units : nil
     }

@@ -8,7 +8,6 @@ struct GroupDraft {
     var memberName = ""
     var weight: Double = 1
     var weightNode: YAMLNode?
-    var bucketCount = 0
     var description: String?
     /// The group's `params`, or empty.
     var parameters: [ParameterDraft] = []
@@ -23,7 +22,7 @@ enum GroupKey: Int, FixedKey {
 
 /// The three forms of `groups:` — long (name → mapping), short (name → weight) and a list of names.
 extension ExperimentParser {
-    /// The groups with their bucket counts, or nil when any is invalid.
+    /// The groups, each with a weight that owns at least one bucket, or nil when any is invalid.
     mutating func readGroups(_ node: YAMLNode) -> [GroupDraft]? {
         var drafts: [GroupDraft] = []
         var valid = true
@@ -84,9 +83,8 @@ extension ExperimentParser {
             log.error("the weights add up to more than a number can hold; scale them down", at: node)
             return nil
         }
-        let counts = BucketAllocation.bucketCounts(forWeights: weights)
+        let counts = BucketTable.bucketCounts(forWeights: weights)
         for index in drafts.indices {
-            drafts[index].bucketCount = counts[index]
             if counts[index] == 0 && drafts[index].weight > 0 {
                 let group = drafts[index]
                 log.error(

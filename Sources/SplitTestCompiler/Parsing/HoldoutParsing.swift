@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// The one key of a holdout document.
 enum HoldoutDocumentKey: Int, FixedKey {

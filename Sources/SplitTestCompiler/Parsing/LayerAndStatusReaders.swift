@@ -11,7 +11,7 @@ enum LayerKey: Int, FixedKey {
 /// `status` and `winner` (`force` is in ForceReader.swift).
 extension ExperimentParser {
     /// The values of `status`.
-    static let statuses = ["running", "stopped", "resolved"]
+    static let statuses = SplitTestStatus.allCases.map(\.rawValue)
 
     /// `layer: { name, range: [start, end] }`, with the range node that overlap errors point to.
     mutating func readLayer(_ node: YAMLNode) -> (layer: SplitTestLayer, rangeNode: YAMLNode)? {
@@ -76,30 +76,33 @@ extension ExperimentParser {
         return index
     }
 
-    /// `status` and `winner`: whether the experiment is stopped, and the winner's index when it
-    /// is resolved.
+    /// `status` and `winner`: the status, and the winner's index when it is resolved. A
+    /// resolved status without a valid winner is an error; the status returned is then
+    /// `running`, so that the experiment it belongs to (never built, having errors) stays consistent.
     mutating func readStatusAndWinner(
         _ keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]?
-    ) -> (isStopped: Bool, winnerIndex: Int?) {
+    ) -> (status: SplitTestStatus, winnerIndex: Int?) {
         let statusNode = keys[.status]?.value
         let status = statusNode.flatMap { readChoice($0, key: "status", choices: Self.statuses) }
+            .flatMap(SplitTestStatus.init(rawValue:))
         let winner = keys[.winner]
         switch (status, winner) {
-        case ("resolved", nil):
+        case (.resolved?, nil):
             if let statusNode { log.error("a resolved experiment must name its 'winner'", at: statusNode) }
-            return (false, nil)
-        case ("resolved", let winner?):
-            return (false, readGroupReference(winner.value, key: "winner", groups: groups))
-        case ("stopped", let winner?):
+            return (.running, nil)
+        case (.resolved?, let winner?):
+            let index = readGroupReference(winner.value, key: "winner", groups: groups)
+            return index.map { (.resolved, $0) } ?? (.running, nil)
+        case (.stopped?, let winner?):
             log.error(
                 "a stopped experiment serves its control to every unit and has no 'winner'; "
                     + "remove it, or write 'status: resolved'", at: winner.key)
-            return (true, nil)
+            return (.stopped, nil)
         case (_, let winner?) where statusNode == nil || status != nil:
             log.error("'winner' is only allowed together with 'status: resolved'", at: winner.key)
-            return (false, nil)
+            return (.running, nil)
         default:
-            return (status == "stopped", nil)
+            return (status ?? .running, nil)
         }
     }
 }

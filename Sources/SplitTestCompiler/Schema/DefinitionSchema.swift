@@ -1,3 +1,4 @@
+import SplitTestJSON
 /// The JSON Schema of the definition language, for editors: with it, a YAML language server
 /// completes keys, shows each key's documentation and flags most mistakes as they are typed.
 ///
@@ -29,7 +30,7 @@ public enum DefinitionSchema {
                     "else": ["$ref": "#/$defs/experiment"],
                 ],
             ],
-            "$defs": .object([("experiment", experiment)] + SchemaDefinitions.all + TargetingSchema.definitions),
+            "$defs": .object(pairs: [("experiment", experiment)] + SchemaDefinitions.all + TargetingSchema.definitions),
         ]
     }
 
@@ -40,7 +41,7 @@ public enum DefinitionSchema {
             "type": "object",
             "required": ["identifier", "type", "groups"],
             "additionalProperties": false,
-            "properties": .object(ExperimentProperties.all + [("targeting", TargetingSchema.targetingProperty)]),
+            "properties": .object(pairs: ExperimentProperties.all + [("targeting", TargetingSchema.targetingProperty)]),
             "allOf": [winnerRule],
         ]
     }

@@ -1,3 +1,4 @@
+import SplitTestJSON
 /// The top-level keys of a definition document, in the order the documentation introduces them.
 enum ExperimentProperties {
     static var all: [(key: String, value: JSONValue)] {

@@ -1,3 +1,4 @@
+import SplitTestJSON
 /// The schema's reusable pieces (`$defs`): group names, the three forms of `groups`, parameters
 /// and layers.
 enum SchemaDefinitions {

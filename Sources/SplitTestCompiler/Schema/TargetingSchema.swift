@@ -1,3 +1,5 @@
+import SplitTesting
+import SplitTestJSON
 /// The schema of SPEC §9: an experiment's `targeting`, `attributes` documents and `holdout`
 /// documents. Custom attributes are declared in other documents, so the schema checks the shape
 /// of a condition; whether it names a declared attribute and fits its type is the compiler's.
@@ -23,15 +25,21 @@ enum TargetingSchema {
                 "type": "object",
                 "minProperties": 1,
                 "propertyNames": ["pattern": .string(DefinitionSchema.snakeCasePattern)],
-                "properties": [
-                    "app_version": versionCondition("The app's version (CFBundleShortVersionString)."),
-                    "os_version": versionCondition("The operating system's version."),
-                    "platform": condition(
-                        "The platform.", value: ["enum": .array(BuiltInAttributes.platforms.map(JSONValue.string))]),
-                    "region": condition(
-                        "The ISO 3166-1 alpha-2 region code, from the locale unless the app sets it.",
-                        value: ["type": "string", "pattern": "^[A-Z]{2}$"]),
-                ],
+                "properties": .object([
+                    .init(
+                        key: SplitTestAttributeValues.appVersion,
+                        value: versionCondition("The app's version (CFBundleShortVersionString).")),
+                    .init(key: SplitTestAttributeValues.osVersion, value: versionCondition("The operating system's version.")),
+                    .init(
+                        key: SplitTestAttributeValues.platform,
+                        value: condition(
+                            "The platform.", value: ["enum": .array(BuiltInAttributes.platforms.map(JSONValue.string))])),
+                    .init(
+                        key: SplitTestAttributeValues.region,
+                        value: condition(
+                            "The ISO 3166-1 alpha-2 region code, from the locale unless the app sets it.",
+                            value: ["type": "string", "pattern": "^[A-Z]{2}$"])),
+                ]),
                 "additionalProperties": condition(
                     "A custom attribute, declared in an attributes document.",
                     value: ["type": ["string", "number", "boolean"]], comparable: true),

@@ -1,5 +1,5 @@
 import SplitTestStatistics
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// What happened to synthetic units in one experiment: how many were enrolled, how they spread
 /// over the groups, and whether that spread matches the weights (a sample-ratio check).
@@ -35,36 +35,36 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     /// `nil` when nothing was bucketed (no enrolled unit, or a resolved experiment).
     public var sampleRatioPValue: Double?
 
-    /// Resolves `units`, each with `attributes`, through `experiment` with the runtime's
-    /// ``AssignmentRules``.
+    /// Resolves `units`, each with `attributes`, through `experiment`'s definition, as the
+    /// runtime resolves it.
     public init<Units: Sequence<String>>(
         experiment: Experiment, units: Units, attributes: SplitTestAttributeValues = SplitTestAttributeValues()
     ) {
-        let rules = experiment.assignmentRules
-        var counts = [Int](repeating: 0, count: experiment.groups.count)
+        let definition = experiment.definition
+        var counts = [Int](repeating: 0, count: definition.groups.count)
         var total = 0
         var enrolled = 0
         var heldOut = 0
         var notTargeted = 0
         for unit in units {
             total += 1
-            let resolution = rules.resolve(unit: unit, attributes: attributes)
+            let resolution = definition.resolve(unit: unit, attributes: attributes)
             if resolution.reason == .holdout { heldOut += 1 }
             if resolution.reason == .notTargeted { notTargeted += 1 }
             guard resolution.reason == .bucketed else { continue }
             enrolled += 1
             counts[resolution.groupIndex] += 1
         }
-        let shares = experiment.groups.map { Double($0.bucketCount) / Double(Bucketing.bucketCount) }
+        let shares = definition.bucketTable.shares
         self.experiment = experiment.identifier
         self.units = total
         self.enrolled = enrolled
         self.notEnrolled = total - enrolled
         self.heldOut = heldOut
         self.notTargeted = notTargeted
-        self.groups = experiment.groups.indices.map { index in
+        self.groups = definition.groups.indices.map { index in
             GroupShare(
-                group: experiment.groups[index].name,
+                group: definition.groups[index],
                 expectedShare: shares[index],
                 observedShare: enrolled == 0 ? 0 : Double(counts[index]) / Double(enrolled),
                 units: counts[index])

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// `splitc simulate`: synthetic units through every experiment.
 public enum Simulation {
@@ -22,9 +22,8 @@ public enum Simulation {
     /// The share of `unitCount` synthetic units each holdout keeps out, against its percent.
     public static func holdoutShares(_ holdouts: [Holdout], unitCount: Int) -> [HoldoutShare] {
         holdouts.map { holdout in
-            let runtime = holdout.runtimeHoldout
             var heldOut = 0
-            for index in 0..<unitCount where runtime.holds(unit: unitID(index)) { heldOut += 1 }
+            for index in 0..<unitCount where holdout.holdout.holds(unit: unitID(index)) { heldOut += 1 }
             return HoldoutShare(
                 holdout: holdout.name, units: unitCount, heldOut: heldOut,
                 expectedShare: Double(holdout.buckets) / Double(Bucketing.bucketCount),

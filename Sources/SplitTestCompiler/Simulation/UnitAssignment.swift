@@ -20,20 +20,21 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
     /// The first targeting condition the unit fails, explained, when the reason is `notTargeted`.
     public var notTargetedBecause: String?
 
-    /// Resolves `unit` with `attributes` in `experiment` through the runtime's ``AssignmentRules``:
-    /// the experiment's own, or `rules` when a control document changed them.
+    /// Resolves `unit` with `attributes` through `definition`, as the runtime resolves it: the
+    /// experiment's own, or one a control document's entry was applied to.
     public init(
-        experiment: Experiment, unit: String, rules: AssignmentRules? = nil,
+        experiment: Experiment, unit: String, definition: SplitTestDefinition? = nil,
         attributes: SplitTestAttributeValues = SplitTestAttributeValues()
     ) {
-        let resolution = (rules ?? experiment.assignmentRules).resolve(unit: unit, attributes: attributes)
+        let definition = definition ?? experiment.definition
+        let resolution = definition.resolve(unit: unit, attributes: attributes)
         self.holdout = resolution.holdout
-        if resolution.reason == .notTargeted, let targeting = experiment.targeting {
+        if resolution.reason == .notTargeted, let targeting = definition.targeting {
             self.notTargetedBecause = TargetingExplanation.firstFailure(of: targeting, for: attributes)
         }
         self.experiment = experiment.identifier
         self.unit = unit
-        self.group = experiment.groups[resolution.groupIndex].name
+        self.group = definition.groups[resolution.groupIndex]
         self.reason = resolution.reason
         self.bucket = resolution.bucket
     }

@@ -1,4 +1,5 @@
 import SplitTesting
+import SplitTestJSON
 
 /// Attribute values given as JSON, as `splitc assign --attributes` takes them, checked against
 /// the built-in attributes and the declared ones: the same values an app sets, so that the tool
@@ -29,31 +30,60 @@ public enum AttributesInput {
     public static func read(
         _ bytes: [UInt8], declarations: [AttributeDeclaration]
     ) throws(Failure) -> SplitTestAttributeValues {
-        let object: FlatJSONObject
-        do {
-            object = try FlatJSONObject(bytes)
-        } catch {
-            throw Failure(message: "not a JSON object of attributes: \(error.message)")
-        }
+        let members = try members(of: bytes)
         var kinds: [String: AttributeKind] = [:]
         for (name, kind) in BuiltInAttributes.kinds { kinds[name] = kind }
         for declaration in declarations { kinds[declaration.name] = AttributeKind(declaration) }
         var values = SplitTestAttributeValues()
-        for (name, value) in object.members {
+        for (name, value) in members {
             guard let kind = kinds[name] else {
                 throw Failure(
                     message: "attribute '\(ExperimentParser.shown(name))' is not declared (known: "
                         + "\(kinds.keys.sorted().joined(separator: ", ")))"
                         + Suggestions.didYouMean(name, in: kinds.keys.sorted()))
             }
-            if value == .null { continue }
+            if case .null = value { continue }
             values[name] = try convert(value, name: name, kind: kind)
         }
         return values
     }
 
+    /// The most bytes read: attributes are a handful of short values.
+    static let maximumByteCount = 65_536
+
+    /// The members of the one JSON object `bytes` hold, every value a scalar.
+    private static func members(of bytes: [UInt8]) throws(Failure) -> [(name: String, value: JSONValue)] {
+        func failure(_ reason: String) -> Failure { Failure(message: "not a JSON object of attributes: " + reason) }
+        guard bytes.count <= maximumByteCount else {
+            throw failure("the JSON is \(bytes.count) bytes; at most \(maximumByteCount) are read")
+        }
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw failure("expected a JSON object such as {\"plan\": \"pro\"}; found nothing")
+        }
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: bytes)
+        } catch {
+            throw failure("\(error.reason) at character \(error.offset + 1)")
+        }
+        guard case .object(let members) = root else {
+            throw failure("expected a JSON object such as {\"plan\": \"pro\"}; found \(root.kindDescription)")
+        }
+        for member in members {
+            switch member.value {
+            case .object, .array:
+                throw failure(
+                    "the value of '\(ExperimentParser.shown(member.key))' must be a string, a number, true, false "
+                        + "or null, not a list or an object")
+            case .string, .number, .bool, .null:
+                continue
+            }
+        }
+        return members.map { ($0.key, $0.value) }
+    }
+
     private static func convert(
-        _ value: FlatJSONObject.Value, name: String, kind: AttributeKind
+        _ value: JSONValue, name: String, kind: AttributeKind
     ) throws(Failure) -> SplitTestAttributeValue {
         let text: String
         switch value {
@@ -62,8 +92,8 @@ public enum AttributesInput {
         case .bool(let flag):
             guard kind == .bool else { throw Failure(message: "'\(name)' is \(kind.described), not \(flag)") }
             return .bool(flag)
-        case .null:
-            preconditionFailure("null leaves an attribute unset before conversion")
+        case .null, .object, .array:
+            preconditionFailure("null leaves an attribute unset, and containers are rejected, before conversion")
         }
         let shown = ExperimentParser.shown(text)
         switch kind {

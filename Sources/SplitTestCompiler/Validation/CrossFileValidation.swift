@@ -54,7 +54,7 @@ enum CrossFileValidation {
     ) {
         var slices: [String: [Slice]] = [:]
         for index in experiments.indices where !rejected.contains(index) {
-            guard let layer = experiments[index].layer else { continue }
+            guard let layer = experiments[index].definition.layer else { continue }
             guard let location = places[index].layerRangeLocation else {
                 preconditionFailure("the parser locates the range of every layer it accepts")
             }

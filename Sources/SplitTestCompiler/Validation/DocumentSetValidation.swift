@@ -24,7 +24,7 @@ struct DocumentSet {
             let validation = TargetingValidation(
                 kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: places[position].fileIndex)
             if let checked = validation.check(draft, log: &log) {
-                experiments[position].targeting = checked
+                experiments[position].definition.targeting = checked
             } else {
                 rejected.insert(position)
             }

@@ -8,20 +8,21 @@ extension ExperimentParser {
                 "experiment '\(experiment.identifier)' expired on \(expires); resolve it or remove it",
                 at: node)
         }
-        if let winnerIndex = experiment.winnerIndex, let node = keys[.status]?.value {
+        let definition = experiment.definition
+        if let winner = definition.winner, let node = keys[.status]?.value {
             log.warning(
                 "experiment '\(experiment.identifier)' is resolved: every unit gets "
-                    + "'\(experiment.groups[winnerIndex].name)'; its code can be removed once no "
+                    + "'\(winner)'; its code can be removed once no "
                     + "released app version runs it", at: node)
         }
-        if experiment.isStopped, let node = keys[.status]?.value {
+        if definition.status == .stopped, let node = keys[.status]?.value {
             log.warning(
                 "experiment '\(experiment.identifier)' is stopped: every unit gets the control "
-                    + "'\(experiment.control.name)' and nothing is enrolled or exposed; stored groups "
+                    + "'\(definition.control)' and nothing is enrolled or exposed; stored groups "
                     + "are kept for when it runs again", at: node)
         }
-        if experiment.control.weight == 0 {
-            let control = groups[experiment.controlIndex]
+        if experiment.groups[definition.controlIndex].weight == 0 {
+            let control = groups[definition.controlIndex]
             log.warning(
                 "control group '\(control.name)' has weight 0: it receives no units, so the other "
                     + "groups have nothing to be compared with",

@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// The rules that tie holdouts to experiments: names are unique, every listed experiment exists
 /// and has the holdout's unit type, and no experiment is in two holdouts.
 enum HoldoutValidation {
@@ -28,7 +30,7 @@ enum HoldoutValidation {
             var valid = true
             switch draft.coverage {
             case .all(let location):
-                covered = experiments.filter { $0.unitType == draft.unitType }.map { ($0.identifier, location) }
+                covered = experiments.filter { $0.definition.unitType == draft.unitType }.map { ($0.identifier, location) }
             case .listed(let listed):
                 for (identifier, location) in listed {
                     guard let position = positions[identifier] else {
@@ -42,10 +44,10 @@ enum HoldoutValidation {
                         continue
                     }
                     let experiment = experiments[position]
-                    guard experiment.unitType == draft.unitType else {
+                    guard experiment.definition.unitType == draft.unitType else {
                         log.error(
                             "holdout '\(draft.name)' keeps out \(draft.unitType.rawValue)s, but experiment "
-                                + "'\(identifier)' assigns \(experiment.unitType.rawValue)s; a holdout covers "
+                                + "'\(identifier)' assigns \(experiment.definition.unitType.rawValue)s; a holdout covers "
                                 + "experiments of its own type", at: location, fileIndex: draft.fileIndex)
                         valid = false
                         continue
@@ -81,12 +83,12 @@ enum HoldoutValidation {
                 }
             }
             let holdout = Holdout(
-                name: draft.name, unitType: draft.unitType, buckets: draft.buckets,
+                holdout: SplitTestHoldout(name: draft.name, unitType: draft.unitType, buckets: draft.buckets),
                 experiments: covered.map(\.identifier).sorted(), description: draft.description,
                 location: draft.nameLocation)
             for (identifier, _) in covered {
                 coveredBy[identifier] = draft
-                if let position = positions[identifier] { experiments[position].holdout = holdout.runtimeHoldout }
+                if let position = positions[identifier] { experiments[position].definition.holdout = holdout.holdout }
             }
             holdouts.append(holdout)
         }

@@ -15,20 +15,10 @@
 /// service.applyControl(control)
 /// ```
 public struct SplitTestControl: Sendable, Hashable {
-    /// A remote status.
-    public enum Status: String, Sendable, Hashable, CaseIterable {
-        /// Units are bucketed (a resolved or stopped build experiment runs again).
-        case running
-        /// Every unit gets the control, nothing is enrolled or exposed.
-        case stopped
-        /// Every unit gets the winner.
-        case resolved
-    }
-
     /// The remote values of one experiment; `nil` keeps the compiled value.
     public struct Entry: Sendable, Hashable {
         /// The status, replacing the compiled one.
-        public var status: Status?
+        public var status: SplitTestStatus?
         /// The winner's group name; required with `resolved`.
         public var winner: String?
         /// `traffic × 100`, in `1...10_000`.
@@ -37,7 +27,7 @@ public struct SplitTestControl: Sendable, Hashable {
         public var force: [String: String]?
 
         /// Creates an entry.
-        public init(status: Status? = nil, winner: String? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil) {
+        public init(status: SplitTestStatus? = nil, winner: String? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil) {
             self.status = status
             self.winner = winner
             self.trafficBuckets = trafficBuckets

@@ -21,8 +21,10 @@ public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     public static let osVersion = "os_version"
     /// The ISO 3166-1 alpha-2 region code, upper case (`US`), from the locale unless set.
     public static let region = "region"
-    /// The names of the built-in attributes.
+    /// The names of the built-in attributes; the compiler knows them without a declaration.
     public static let builtInNames: [String] = [appVersion, platform, osVersion, region]
+    /// The values of ``platform``, one for each platform the runtime reports.
+    public static let platformNames: [String] = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
 
     /// The values, by attribute name.
     public private(set) var values: [String: SplitTestAttributeValue]

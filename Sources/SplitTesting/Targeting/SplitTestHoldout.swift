@@ -9,7 +9,6 @@
 /// ```swift
 /// // holdout: { name: q1_holdout, type: device, percent: 5, experiments: all }
 /// let holdout = SplitTestHoldout(name: "q1_holdout", unitType: .device, buckets: 500)
-/// holdout.holds(unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
 /// ```
 public struct SplitTestHoldout: Sendable, Hashable {
     /// The holdout's name, `[a-z][a-z0-9_]*`; it keys the hash, so renaming it reshuffles units.
@@ -31,7 +30,7 @@ public struct SplitTestHoldout: Sendable, Hashable {
     }
 
     /// Whether `unit` is kept out of the covered experiments.
-    public func holds(unit: String) -> Bool {
+    package func holds(unit: String) -> Bool {
         Bucketing.bucket(salt: name, unit: unit, purpose: .holdout) < buckets
     }
 }

@@ -24,7 +24,7 @@ public struct SplitTestTargeting: Sendable, Hashable {
     }
 
     /// Whether every condition holds for `attributes`.
-    public func matches(_ attributes: SplitTestAttributeValues) -> Bool {
+    package func matches(_ attributes: SplitTestAttributeValues) -> Bool {
         conditions.allSatisfy { $0.holds(for: attributes) }
     }
 }
@@ -55,7 +55,7 @@ public struct SplitTestCondition: Sendable, Hashable {
     }
 
     /// Whether the condition holds; an attribute that is not set makes it false.
-    public func holds(for attributes: SplitTestAttributeValues) -> Bool {
+    package func holds(for attributes: SplitTestAttributeValues) -> Bool {
         guard let value = attributes[attribute] else { return false }
         switch test {
         case .oneOf(let candidates): return candidates.contains { value.matches($0) }
@@ -108,7 +108,7 @@ public struct SplitTestComparison: Sendable, Hashable {
 
     /// Whether `actual <operator> value` holds. Versions compare with versions, numbers with
     /// numbers; anything else (a string, a flag, a mix) does not hold.
-    public func holds(for actual: SplitTestAttributeValue) -> Bool {
+    package func holds(for actual: SplitTestAttributeValue) -> Bool {
         switch (actual, value) {
         case (.version(let left), .version(let right)):
             return `operator`.holds(left, right)

@@ -24,8 +24,9 @@ nonisolated public struct AnnualPlanOfferSplitTest: SplitTest {
     public static let identifier: String = "annual_plan_offer"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .user,
         salt: "annual_plan_offer",
         bucketUpperBounds: [5000, 10_000],
@@ -75,8 +76,9 @@ nonisolated public struct AppColorSchemeTest: SplitTest {
     public static let identifier: String = "app_color_scheme"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "app_color_scheme",
         bucketUpperBounds: [3334, 6667, 10_000],
@@ -133,8 +135,9 @@ nonisolated public struct ButtonColorSplitTest: SplitTest {
     public static let identifier: String = "button_color"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "button_color",
         bucketUpperBounds: [3334, 6667, 10_000],
@@ -187,8 +190,9 @@ nonisolated public struct CheckoutButtonCopySplitTest: SplitTest {
     public static let identifier: String = "checkout_button_copy"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "checkout_button_copy",
         bucketUpperBounds: [5000, 10_000],
@@ -232,8 +236,9 @@ nonisolated public struct CheckoutExpressPaySplitTest: SplitTest {
     public static let identifier: String = "checkout_express_pay"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "checkout_express_pay",
         bucketUpperBounds: [5000, 10_000],
@@ -269,8 +274,9 @@ nonisolated public struct DifficultyCoefficientSplitTest: SplitTest {
     public static let identifier: String = "difficulty_coefficient"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .user,
         salt: "difficulty_coefficient",
         bucketUpperBounds: [1000, 3000, 10_000],
@@ -318,8 +324,9 @@ nonisolated public struct FeedPrefetchSplitTest: SplitTest {
     public static let identifier: String = "feed_prefetch"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "feed_prefetch_2026_11",
         bucketUpperBounds: [5000, 7500, 10_000],
@@ -384,8 +391,9 @@ nonisolated public struct HomeWidgetSplitTest: SplitTest {
     public static let identifier: String = "home_widget"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "home_widget",
         bucketUpperBounds: [5000, 10_000],
@@ -428,13 +436,15 @@ nonisolated public struct OnboardingTutorialSplitTest: SplitTest {
     public static let identifier: String = "onboarding_tutorial"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "onboarding_tutorial",
         bucketUpperBounds: [3334, 6667, 10_000],
         control: .fullTutorial,
-        status: .resolved(winner: .shortTutorial),
+        status: .resolved,
+        winner: .shortTutorial,
         holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 
@@ -467,8 +477,9 @@ nonisolated public struct ProfileRedesignSplitTest: SplitTest {
     public static let identifier: String = "profile_redesign"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .user,
         salt: "profile_redesign",
         bucketUpperBounds: [2500, 5000, 7500, 10_000],
@@ -501,8 +512,9 @@ nonisolated public struct ProjectionBannerSplitTest: SplitTest {
     public static let identifier: String = "projection_banner"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .user,
         salt: "projection_banner",
         bucketUpperBounds: [5000, 10_000],
@@ -537,8 +549,9 @@ nonisolated public struct SearchSuggestionsSplitTest: SplitTest {
     public static let identifier: String = "search_suggestions"
 
     /// How units are assigned, compiled from the definition.
-    public static let definition = SplitTestDefinition<Group>(
+    public static let definition = SplitTestDefinition(
         identifier: identifier,
+        groups: Group.self,
         unitType: .device,
         salt: "search_suggestions",
         bucketUpperBounds: [5000, 10_000],

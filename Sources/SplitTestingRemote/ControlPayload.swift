@@ -1,9 +1,11 @@
 import Foundation
+import SplitTestJSON
+@_spi(Tools) import SplitTesting
 
 extension SplitTestControl {
     /// Why a payload cannot be read: which field, and what is wrong with it. Any such problem
     /// rejects the whole document, so that the last good one stays in force.
-    public struct PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
+    @_spi(Tools) public struct PayloadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The field as a path from the payload's root (`experiments.feed_prefetch.traffic`);
         /// empty for the root itself and for JSON syntax.
         public var field: String
@@ -27,8 +29,7 @@ extension SplitTestControl {
         }
     }
 
-    /// Reads a payload: the UTF-8 JSON bytes that a control document's envelope carries in base64
-    /// (SPEC §8).
+    /// Reads a payload: the UTF-8 JSON bytes that a control document's envelope carries in base64.
     ///
     /// `sequence` is a positive integer; `generated` an optional string; `experiments` maps
     /// identifiers to entries of `status`, `winner` (with `resolved` only, and required by it),
@@ -36,10 +37,10 @@ extension SplitTestControl {
     /// Entries of experiments this build does not know are kept; whether their groups exist is
     /// checked when the control is applied. Anything else malformed, an unknown field included,
     /// throws; no input traps.
-    public init(payloadJSON: Data) throws(PayloadError) {
-        let root: ControlJSON
+    @_spi(Tools) public init(payloadJSON: Data) throws(PayloadError) {
+        let root: JSONValue
         do {
-            root = try ControlJSON.parse([UInt8](payloadJSON))
+            root = try JSONValue(parsing: [UInt8](payloadJSON))
         } catch {
             throw PayloadError(field: "", byteOffset: error.offset, reason: error.reason)
         }
@@ -48,10 +49,8 @@ extension SplitTestControl {
 
     /// The payload's UTF-8 JSON bytes, as `splitc publish` signs them: compact, every object's
     /// keys sorted by their UTF-8 bytes, so that equal controls give equal bytes.
-    public func payloadJSON() -> Data {
-        var writer = PayloadWriter()
-        writer.write(self)
-        return Data(writer.bytes)
+    @_spi(Tools) public func payloadJSON() -> Data {
+        Data(PayloadWriter.value(of: self).compactSortedBytes)
     }
 }
 
@@ -59,7 +58,7 @@ extension SplitTestControl {
 private struct PayloadReader {
     typealias PayloadError = SplitTestControl.PayloadError
 
-    func control(from root: ControlJSON) throws(PayloadError) -> SplitTestControl {
+    func control(from root: JSONValue) throws(PayloadError) -> SplitTestControl {
         let fields = try members(of: root, at: "", allowed: Self.payloadFields)
         guard let sequenceValue = fields["sequence"] else {
             throw PayloadError(field: "sequence", reason: "is missing; a payload needs a positive integer 'sequence'")
@@ -80,7 +79,7 @@ private struct PayloadReader {
         }
         var experiments: [String: SplitTestControl.Entry] = [:]
         experiments.reserveCapacity(entries.count)
-        for (identifier, value) in entries {
+        for (identifier, value) in entries.lazy.map({ ($0.key, $0.value) }) {
             // The field's path is made only for a message: most entries have none.
             experiments[identifier] = try entry(value, at: "experiments.\(identifier)")
         }
@@ -92,23 +91,23 @@ private struct PayloadReader {
 
     /// An object's members, looked up by name with a scan (an entry has at most four).
     struct Members {
-        var pairs: [(key: String, value: ControlJSON)]
+        var pairs: [JSONValue.Member]
 
-        subscript(name: String) -> ControlJSON? {
+        subscript(name: String) -> JSONValue? {
             pairs.first { $0.key == name }?.value
         }
     }
 
     /// The members of an object, rejecting any name not in `allowed`.
     private func members(
-        of value: ControlJSON, at field: @autoclosure () -> String, allowed: [String]
+        of value: JSONValue, at field: @autoclosure () -> String, allowed: [String]
     ) throws(PayloadError) -> Members {
         guard case .object(let pairs) = value else {
             let field = field()
             let what = field.isEmpty ? "a payload must be a JSON object" : "must be an object"
             throw PayloadError(field: field, reason: "\(what); found \(value.kindDescription)")
         }
-        for (key, _) in pairs where !allowed.contains(key) {
+        for key in pairs.lazy.map(\.key) where !allowed.contains(key) {
             let field = field()
             let place = field.isEmpty ? key : "\(field).\(key)"
             let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
@@ -117,12 +116,12 @@ private struct PayloadReader {
         return Members(pairs: pairs)
     }
 
-    private func entry(_ value: ControlJSON, at field: @autoclosure () -> String) throws(PayloadError) -> SplitTestControl.Entry {
+    private func entry(_ value: JSONValue, at field: @autoclosure () -> String) throws(PayloadError) -> SplitTestControl.Entry {
         let fields = try members(of: value, at: field(), allowed: Self.entryFields)
         var entry = SplitTestControl.Entry()
         if let value = fields["status"] {
-            guard case .string(let text) = value, let status = SplitTestControl.Status(rawValue: text) else {
-                let choices = SplitTestControl.Status.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            guard case .string(let text) = value, let status = SplitTestStatus(rawValue: text) else {
+                let choices = SplitTestStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                 throw PayloadError(field: "\(field()).status", reason: "must be one of \(choices); found \(Self.describe(value))")
             }
             entry.status = status
@@ -147,7 +146,7 @@ private struct PayloadReader {
             }
             var force: [String: String] = [:]
             force.reserveCapacity(pairs.count)
-            for (unit, group) in pairs {
+            for (unit, group) in pairs.lazy.map({ ($0.key, $0.value) }) {
                 guard !unit.isEmpty else {
                     throw PayloadError(field: "\(field()).force", reason: "a unit id must not be empty")
                 }
@@ -159,7 +158,7 @@ private struct PayloadReader {
     }
 
     private func nonEmptyString(
-        _ value: ControlJSON, at field: @autoclosure () -> String, what: String
+        _ value: JSONValue, at field: @autoclosure () -> String, what: String
     ) throws(PayloadError) -> String {
         guard case .string(let text) = value, !text.isEmpty else {
             throw PayloadError(field: field(), reason: "must be \(what) (a non-empty string); found \(Self.describe(value))")
@@ -167,7 +166,7 @@ private struct PayloadReader {
         return text
     }
 
-    private func positiveInteger(_ value: ControlJSON, at field: String) throws(PayloadError) -> Int {
+    private func positiveInteger(_ value: JSONValue, at field: String) throws(PayloadError) -> Int {
         guard case .number(let text) = value else {
             throw PayloadError(field: field, reason: "must be a positive integer; found \(value.kindDescription)")
         }
@@ -184,7 +183,7 @@ private struct PayloadReader {
     }
 
     /// A percentage in `(0, 100]` with at most two decimals, as buckets: `12.34` → 1,234.
-    private func trafficBuckets(_ value: ControlJSON, at field: @autoclosure () -> String) throws(PayloadError) -> Int {
+    private func trafficBuckets(_ value: JSONValue, at field: @autoclosure () -> String) throws(PayloadError) -> Int {
         guard case .number(let text) = value, let percent = Double(text), percent.isFinite else {
             throw PayloadError(field: field(), reason: "must be a number of percent, more than 0 and at most 100; found \(value.kindDescription)")
         }
@@ -200,77 +199,36 @@ private struct PayloadReader {
     }
 
     /// A value for messages; strings are quoted and cut.
-    private static func describe(_ value: ControlJSON) -> String {
+    private static func describe(_ value: JSONValue) -> String {
         guard case .string(let text) = value else { return value.kindDescription }
         return "\"\(text.count <= 40 ? text : text.prefix(37) + "...")\""
     }
 }
 
-/// Writes a control as compact JSON with sorted keys.
-private struct PayloadWriter {
-    var bytes: [UInt8] = []
-
-    mutating func write(_ control: SplitTestControl) {
-        bytes.append(contentsOf: #"{"experiments":{"#.utf8)
-        var first = true
-        for identifier in Self.sorted(control.experiments.keys) {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            writeString(identifier)
-            bytes.append(UInt8(ascii: ":"))
-            // Never nil: the identifiers come from the dictionary.
-            write(control.experiments[identifier] ?? SplitTestControl.Entry())
-        }
-        bytes.append(UInt8(ascii: "}"))
-        if let generated = control.generated {
-            bytes.append(contentsOf: #","generated":"#.utf8)
-            writeString(generated)
-        }
-        bytes.append(contentsOf: #","sequence":"#.utf8)
-        bytes.append(contentsOf: String(control.sequence).utf8)
-        bytes.append(UInt8(ascii: "}"))
+/// A control as the JSON value its payload holds.
+private enum PayloadWriter {
+    static func value(of control: SplitTestControl) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init(key: "experiments", value: .object(control.experiments.map { .init(key: $0.key, value: value(of: $0.value)) })),
+            .init(key: "sequence", value: .number(String(control.sequence))),
+        ]
+        if let generated = control.generated { members.append(.init(key: "generated", value: .string(generated))) }
+        return .object(members)
     }
 
-    /// The entry's fields in key order: force, status, traffic, winner.
-    private mutating func write(_ entry: SplitTestControl.Entry) {
-        bytes.append(UInt8(ascii: "{"))
-        var separator = false
-        func key(_ name: String, into writer: inout PayloadWriter) {
-            if separator { writer.bytes.append(UInt8(ascii: ",")) }
-            separator = true
-            writer.writeString(name)
-            writer.bytes.append(UInt8(ascii: ":"))
-        }
+    private static func value(of entry: SplitTestControl.Entry) -> JSONValue {
+        var members: [JSONValue.Member] = []
         if let force = entry.force {
-            key("force", into: &self)
-            bytes.append(UInt8(ascii: "{"))
-            var first = true
-            for unit in Self.sorted(force.keys) {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                writeString(unit)
-                bytes.append(UInt8(ascii: ":"))
-                writeString(force[unit] ?? "")
-            }
-            bytes.append(UInt8(ascii: "}"))
+            members.append(.init(key: "force", value: .object(force.map { .init(key: $0.key, value: .string($0.value)) })))
         }
-        if let status = entry.status {
-            key("status", into: &self)
-            writeString(status.rawValue)
-        }
-        if let buckets = entry.trafficBuckets {
-            key("traffic", into: &self)
-            writeTraffic(buckets)
-        }
-        if let winner = entry.winner {
-            key("winner", into: &self)
-            writeString(winner)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        if let status = entry.status { members.append(.init(key: "status", value: .string(status.rawValue))) }
+        if let buckets = entry.trafficBuckets { members.append(.init(key: "traffic", value: .number(percentText(buckets)))) }
+        if let winner = entry.winner { members.append(.init(key: "winner", value: .string(winner))) }
+        return .object(members)
     }
 
     /// Buckets as a percentage with no trailing zeros: 2,000 → `20`, 1,250 → `12.5`, 1 → `0.01`.
-    private mutating func writeTraffic(_ buckets: Int) {
+    static func percentText(_ buckets: Int) -> String {
         let sign = buckets < 0 ? "-" : ""
         let magnitude = buckets.magnitude
         var text = sign + String(magnitude / 100)
@@ -278,30 +236,6 @@ private struct PayloadWriter {
         if hundredths != 0 {
             text += hundredths % 10 == 0 ? ".\(hundredths / 10)" : (hundredths < 10 ? ".0\(hundredths)" : ".\(hundredths)")
         }
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    private mutating func writeString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0x00..<0x20:
-                let hex = String(byte, radix: 16, uppercase: true)
-                bytes.append(contentsOf: ("\\u00" + (hex.count == 1 ? "0" + hex : hex)).utf8)
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Keys in the order of their UTF-8 bytes (code point order), whatever the locale.
-    private static func sorted(_ keys: some Sequence<String>) -> [String] {
-        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return text
     }
 }

@@ -1,53 +1,33 @@
-/// A JSON value as a control document's payload holds it: a strict RFC 8259 reading of UTF-8
-/// bytes, with the numbers kept as written so that `traffic: 12.34` becomes 1,234 buckets exactly.
-///
-/// Written for this one document rather than through `JSONSerialization`, so that every input
-/// (any bytes, any nesting) ends in a value or a ``ControlJSON/SyntaxError`` at a byte offset,
-/// never a trap, and numbers keep their type (`true` is not `1`). Not `indirect`: objects and
-/// arrays already hold their members in array buffers, so a leaf costs no box of its own.
-enum ControlJSON: Sendable {
-    /// An object's members in document order (duplicates are rejected while reading).
-    case object([(key: String, value: ControlJSON)])
-    case array([ControlJSON])
-    case string(String)
-    /// A number's text, valid by the JSON grammar.
-    case number(String)
-    case bool(Bool)
-    case null
+/// What a reader found wrong in JSON bytes, and where.
+package struct JSONSyntaxError: Error, Sendable, Hashable {
+    /// The offset of the byte where reading stopped.
+    package var offset: Int
+    /// Why.
+    package var reason: String
 
-    /// What a reader found wrong, and where.
-    struct SyntaxError: Error, Sendable, Hashable {
-        /// The offset of the byte where reading stopped.
-        var offset: Int
-        /// Why.
-        var reason: String
+    package init(offset: Int, reason: String) {
+        self.offset = offset
+        self.reason = reason
     }
+}
 
-    /// How deeply arrays and objects may nest; a payload needs 4.
-    static let maximumDepth = 64
+extension JSONValue {
+    /// How deeply arrays and objects may nest; the documents read here need at most 4.
+    package static let maximumDepth = 64
 
-    /// The value of `bytes`, which must hold exactly one JSON value (whitespace around it allowed).
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> ControlJSON {
+    /// The value of `bytes`, which must hold exactly one JSON value (whitespace around it
+    /// allowed): a strict RFC 8259 reading in which every input (any bytes, any nesting) ends in a
+    /// value or a ``JSONSyntaxError`` at a byte offset, never a trap. Numbers keep the text they
+    /// were written with; an object with a member name given twice is an error.
+    package init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
         guard reader.position == bytes.count else {
-            throw SyntaxError(offset: reader.position, reason: "unexpected \(reader.describeCurrent()) after the JSON value")
+            throw JSONSyntaxError(offset: reader.position, reason: "unexpected \(reader.describeCurrent()) after the JSON value")
         }
-        return value
-    }
-
-    /// A one-word description for messages: "an object", "a string".
-    var kindDescription: String {
-        switch self {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number(let text): "the number \(text.count <= 24 ? text : text.prefix(21) + "...")"
-        case .bool(let value): value ? "true" : "false"
-        case .null: "null"
-        }
+        self = value
     }
 }
 
@@ -60,8 +40,8 @@ private struct Reader {
         self.bytes = bytes
     }
 
-    private func fail(_ reason: String) -> ControlJSON.SyntaxError {
-        ControlJSON.SyntaxError(offset: position, reason: reason)
+    private func fail(_ reason: String) -> JSONSyntaxError {
+        JSONSyntaxError(offset: position, reason: reason)
     }
 
     func describeCurrent() -> String {
@@ -80,7 +60,7 @@ private struct Reader {
         }
     }
 
-    mutating func readValue(depth: Int) throws(ControlJSON.SyntaxError) -> ControlJSON {
+    mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard position < bytes.count else { throw fail("expected a value; found the end of the document") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
@@ -94,7 +74,7 @@ private struct Reader {
         }
     }
 
-    private mutating func readLiteral(_ word: StaticString) throws(ControlJSON.SyntaxError) {
+    private mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxError) {
         let start = position
         let length = word.utf8CodeUnitCount
         let matches = word.withUTF8Buffer { expected in
@@ -104,17 +84,17 @@ private struct Reader {
         position += length
     }
 
-    private mutating func enter(depth: Int) throws(ControlJSON.SyntaxError) {
-        guard depth <= ControlJSON.maximumDepth else {
-            throw fail("arrays and objects nest more than \(ControlJSON.maximumDepth) levels deep")
+    private mutating func enter(depth: Int) throws(JSONSyntaxError) {
+        guard depth <= JSONValue.maximumDepth else {
+            throw fail("arrays and objects nest more than \(JSONValue.maximumDepth) levels deep")
         }
         position += 1
         skipWhitespace()
     }
 
-    private mutating func readObject(depth: Int) throws(ControlJSON.SyntaxError) -> ControlJSON {
+    private mutating func readObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         try enter(depth: depth)
-        var members: [(key: String, value: ControlJSON)] = []
+        var members: [JSONValue.Member] = []
         // Duplicates are found by a scan while the object is small (every object of a payload
         // but `experiments`), and through a set, made when first needed, once it is not.
         var keys: Set<String>?
@@ -136,7 +116,7 @@ private struct Reader {
                 duplicate = !keys!.insert(key).inserted
             }
             guard !duplicate else {
-                throw ControlJSON.SyntaxError(offset: keyStart, reason: "duplicate member \"\(Self.shown(key))\"")
+                throw JSONSyntaxError(offset: keyStart, reason: "duplicate member \"\(Self.shown(key))\"")
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -145,7 +125,7 @@ private struct Reader {
             position += 1
             skipWhitespace()
             let value = try readValue(depth: depth)
-            members.append((key, value))
+            members.append(JSONValue.Member(key: key, value: value))
             skipWhitespace()
             guard position < bytes.count else { throw fail("expected ',' or '}'; found the end of the document") }
             switch bytes[position] {
@@ -164,9 +144,9 @@ private struct Reader {
     /// Up to how many members an object's names are checked for duplicates by a scan.
     private static let scannedMembers = 8
 
-    private mutating func readArray(depth: Int) throws(ControlJSON.SyntaxError) -> ControlJSON {
+    private mutating func readArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         try enter(depth: depth)
-        var items: [ControlJSON] = []
+        var items: [JSONValue] = []
         if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
             position += 1
             return .array(items)
@@ -190,7 +170,7 @@ private struct Reader {
 
     /// A string from its opening quote: escapes decoded, UTF-8 checked. A string without escapes
     /// (every name and value of a payload, in practice) is made from its bytes in one step.
-    private mutating func readString() throws(ControlJSON.SyntaxError) -> String {
+    private mutating func readString() throws(JSONSyntaxError) -> String {
         position += 1
         var runStart = position
         while position < bytes.count, bytes[position] != UInt8(ascii: "\\") {
@@ -231,23 +211,23 @@ private struct Reader {
     }
 
     /// The text of `run`, which must be UTF-8.
-    private static func text(of run: ArraySlice<UInt8>, at offset: Int) throws(ControlJSON.SyntaxError) -> String {
+    private static func text(of run: ArraySlice<UInt8>, at offset: Int) throws(JSONSyntaxError) -> String {
         let text = String(decoding: run, as: UTF8.self)
         // Decoding replaces what is not UTF-8; ASCII never needs it.
         guard run.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(run) else {
-            throw ControlJSON.SyntaxError(offset: offset, reason: "a string holds bytes that are not UTF-8")
+            throw JSONSyntaxError(offset: offset, reason: "a string holds bytes that are not UTF-8")
         }
         return text
     }
 
     /// Checks that `run` is UTF-8.
-    private static func check(_ run: ArraySlice<UInt8>, at offset: Int) throws(ControlJSON.SyntaxError) {
+    private static func check(_ run: ArraySlice<UInt8>, at offset: Int) throws(JSONSyntaxError) {
         guard !run.allSatisfy({ $0 < 0x80 }) else { return }
         _ = try text(of: run, at: offset)
     }
 
     /// One escape from its backslash.
-    private mutating func readEscape() throws(ControlJSON.SyntaxError) -> Unicode.Scalar {
+    private mutating func readEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         position += 1
         guard position < bytes.count else { throw fail("a string is not closed before the end of the document") }
         let byte = bytes[position]
@@ -285,7 +265,7 @@ private struct Reader {
         }
     }
 
-    private mutating func readHex4() throws(ControlJSON.SyntaxError) -> UInt32 {
+    private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard position < bytes.count, let digit = Self.hexValue(bytes[position]) else {
@@ -307,7 +287,7 @@ private struct Reader {
     }
 
     /// A number's text, checked against the grammar `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func readNumber() throws(ControlJSON.SyntaxError) -> String {
+    private mutating func readNumber() throws(JSONSyntaxError) -> String {
         let start = position
         func isDigit(_ index: Int) -> Bool {
             index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")

@@ -1,4 +1,7 @@
-/// A ``TrackingProvider`` that keeps everything it is told in memory, for tests.
+import Foundation
+public import SplitTesting
+
+/// A `TrackingProvider` that keeps everything it is told in memory, for tests.
 ///
 /// ```swift
 /// let recorder = RecordingTrackingProvider()
@@ -6,27 +9,30 @@
 /// service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
 /// #expect(recorder.events.map(\.identifier) == [TrackingEvent.exposureIdentifier])
 /// ```
-public final class RecordingTrackingProvider: TrackingProvider {
+public final class RecordingTrackingProvider: TrackingProvider, @unchecked Sendable {
+    // @unchecked Sendable is sound: the only mutable state, `recorded`, is read and written only
+    // while `lock` is held.
     /// One call the provider received.
     public enum Call: Sendable, Hashable {
-        /// ``TrackingProvider/setup()``.
+        /// `TrackingProvider.setup()`.
         case setup
-        /// ``TrackingProvider/track(_:)``.
+        /// `TrackingProvider.track(_:)`.
         case track(TrackingEvent)
-        /// ``TrackingProvider/associate(user:)``.
+        /// `TrackingProvider.associate(user:)`.
         case associate(user: String)
-        /// ``TrackingProvider/dissociate()``.
+        /// `TrackingProvider.dissociate()`.
         case dissociate
     }
 
-    private let recorded = Locked<[Call]>([])
+    private let lock = NSLock()
+    private var recorded: [Call] = []
 
     /// Creates an empty recorder.
     public init() {}
 
     /// Every call received, in order.
     public var calls: [Call] {
-        recorded.withLock { $0 }
+        lock.withLock { recorded }
     }
 
     /// The events tracked, in order.
@@ -37,14 +43,18 @@ public final class RecordingTrackingProvider: TrackingProvider {
     }
 
     /// Records the setup.
-    public func setup() { recorded.withLock { $0.append(.setup) } }
+    public func setup() { record(.setup) }
     /// Records `event`.
-    public func track(_ event: TrackingEvent) { recorded.withLock { $0.append(.track(event)) } }
+    public func track(_ event: TrackingEvent) { record(.track(event)) }
     /// Records the user.
-    public func associate(user: String) { recorded.withLock { $0.append(.associate(user: user)) } }
+    public func associate(user: String) { record(.associate(user: user)) }
     /// Records the sign-out.
-    public func dissociate() { recorded.withLock { $0.append(.dissociate) } }
+    public func dissociate() { record(.dissociate) }
 
     /// Forgets everything recorded so far.
-    public func reset() { recorded.withLock { $0.removeAll() } }
+    public func reset() { lock.withLock { recorded.removeAll() } }
+
+    private func record(_ call: Call) {
+        lock.withLock { recorded.append(call) }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SplitTestStatistics
 @testable import SplitTesting
+@_spi(Tools) import SplitTestingRemote
 import Testing
 
 /// Reading and writing a control document's payload (SPEC §8): every field, every way it can be

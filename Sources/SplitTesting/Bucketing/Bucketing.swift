@@ -5,7 +5,7 @@
 /// The seed separates the three independent draws made for one unit: the group (seed 0),
 /// traffic enrolment (seed 1, same key), the layer (seed 2, keyed by the layer's name) and the
 /// holdout (seed 3, keyed by the holdout's name).
-public enum Bucketing {
+@_spi(Tools) public enum Bucketing {
     /// The number of buckets: a weight or a traffic share has a precision of 0.01%.
     public static let bucketCount = 10_000
 

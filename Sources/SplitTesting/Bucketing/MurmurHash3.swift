@@ -1,6 +1,6 @@
 /// MurmurHash3, x86 32-bit variant (Austin Appleby's public-domain design), fed incrementally so
 /// that a key made of several strings is hashed without concatenating them.
-public struct MurmurHash3: Sendable {
+@_spi(Tools) public struct MurmurHash3: Sendable {
     @usableFromInline var state: UInt32
     @usableFromInline var pending: UInt32 = 0
     @usableFromInline var pendingCount: UInt32 = 0

@@ -1,0 +1,136 @@
+/// How one experiment assigns units to groups: the single description of an experiment's
+/// assignment that every part of SplitTesting shares.
+///
+/// The compiler builds it from the YAML definition, the generated code carries it as each
+/// experiment's ``SplitTest/definition``, a control document's entry is applied to it, and the
+/// service, `splitc assign`, `splitc simulate` and `splitc analyze` all read it, so that no two of
+/// them can disagree about who gets what. Groups are named by their position in ``groups``, which
+/// is the order of the bucket table and of the generated `Group.allCases`.
+///
+/// Weights are already whole bucket ranges, so resolution does no floating point. Generated code
+/// creates definitions; apps read them, for example in a debug menu:
+///
+/// ```swift
+/// let definition = ButtonColorSplitTest.definition
+/// print(definition.identifier, definition.groups, definition.control, definition.status)
+/// ```
+public struct SplitTestDefinition: Sendable, Hashable {
+    /// The experiment's identifier, as written in its definition.
+    public let identifier: String
+    /// Whether devices or signed-in users are assigned.
+    public let unitType: UnitType
+    /// The group names in declaration order: the order of the bucket table, of the generated
+    /// `Group.allCases`, and of every group index in this value.
+    public let groups: [String]
+    /// Running, stopped (every unit gets the control) or resolved (every unit gets the winner).
+    public package(set) var status: SplitTestStatus
+    /// The salt of the group and traffic hashes; changing it reshuffles every unit.
+    package let salt: String
+    /// Which group owns each of the 10,000 buckets.
+    package var bucketTable: BucketTable
+    /// The index in ``groups`` of the group served to units that are not enrolled.
+    package let controlIndex: Int
+    /// The index in ``groups`` of the winner; set exactly when the status is `resolved`.
+    package var winnerIndex: Int?
+    /// Units whose traffic bucket is below this number are enrolled (`traffic × 100`, `1...10_000`).
+    package var trafficBuckets: Int
+    /// The experiment's slice of a layer, if it shares its units with other experiments.
+    package let layer: SplitTestLayer?
+    /// Group indices by unit id, served before anything but a runtime override (QA accounts).
+    package var force: [String: Int]
+    /// Who may be enrolled; `nil` enrols everyone.
+    package var targeting: SplitTestTargeting?
+    /// The holdout that covers the experiment, if any.
+    package var holdout: SplitTestHoldout?
+
+    /// The name of the group served to units that are not enrolled.
+    public var control: String { groups[controlIndex] }
+
+    /// The name of the group every unit is served while the experiment is resolved.
+    public var winner: String? { winnerIndex.map { groups[$0] } }
+
+    /// The share of units enrolled, in percent (`traffic:` in the definition, or a control
+    /// document's), in steps of 0.01.
+    public var trafficPercent: Double { Double(trafficBuckets) / 100 }
+
+    /// Creates a definition from group indices; the compiler and the tools build it this way,
+    /// with values they have validated.
+    package init(
+        identifier: String, unitType: UnitType, salt: String, groups: [String], bucketTable: BucketTable,
+        controlIndex: Int, trafficBuckets: Int = Bucketing.bucketCount, layer: SplitTestLayer? = nil,
+        status: SplitTestStatus = .running, winnerIndex: Int? = nil, force: [String: Int] = [:],
+        targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil
+    ) {
+        precondition(groups.count >= 1, "\(identifier) has groups")
+        precondition(bucketTable.groupCount == groups.count, "one bucket range per group of \(identifier)")
+        precondition(groups.indices.contains(controlIndex), "the control of \(identifier) is one of its groups")
+        precondition(
+            (1...Bucketing.bucketCount).contains(trafficBuckets),
+            "traffic of \(identifier) is within 1...\(Bucketing.bucketCount) buckets")
+        precondition(
+            (status == .resolved) == (winnerIndex != nil) && winnerIndex.map(groups.indices.contains) ?? true,
+            "\(identifier) has a winner, one of its groups, exactly when it is resolved")
+        precondition(force.values.allSatisfy(groups.indices.contains), "the forced groups of \(identifier) exist")
+        precondition(holdout.map { $0.unitType == unitType } ?? true, "the holdout of \(identifier) keeps out units of its type")
+        self.identifier = identifier
+        self.unitType = unitType
+        self.salt = salt
+        self.groups = groups
+        self.bucketTable = bucketTable
+        self.controlIndex = controlIndex
+        self.trafficBuckets = trafficBuckets
+        self.layer = layer
+        self.status = status
+        self.winnerIndex = winnerIndex
+        self.force = force
+        self.targeting = targeting
+        self.holdout = holdout
+    }
+
+    /// Creates the definition of an experiment whose groups are `Group`; generated code calls
+    /// this with values the compiler has validated.
+    ///
+    /// - Parameters:
+    ///   - groups: the experiment's groups, in declaration order (`Group.allCases`).
+    ///   - bucketUpperBounds: the exclusive upper bucket of each group, in `Group.allCases`
+    ///     order, non-decreasing and ending at 10,000; a group whose bound equals the previous
+    ///     one has weight 0 and receives no units.
+    ///   - trafficBuckets: units whose traffic bucket is below this number are enrolled
+    ///     (`traffic × 100`).
+    ///   - winner: the group every unit is served when `status` is `.resolved`, and only then.
+    ///   - force: groups served to listed units (QA accounts, employees) before anything but an
+    ///     override.
+    public init<Group: SplitTestGroup>(
+        identifier: String,
+        groups: Group.Type,
+        unitType: UnitType,
+        salt: String,
+        bucketUpperBounds: [Int],
+        control: Group,
+        trafficBuckets: Int = 10_000,
+        layer: SplitTestLayer? = nil,
+        status: SplitTestStatus = .running,
+        winner: Group? = nil,
+        force: [String: Group] = [:],
+        targeting: SplitTestTargeting? = nil,
+        holdout: SplitTestHoldout? = nil
+    ) {
+        let cases = Group.allCases
+        func index(of group: Group) -> Int {
+            guard let index = cases.firstIndex(of: group) else {
+                preconditionFailure("every value of a SplitTestGroup is one of its allCases")
+            }
+            return index
+        }
+        self.init(
+            identifier: identifier, unitType: unitType, salt: salt, groups: cases.map(\.rawValue),
+            bucketTable: BucketTable(upperBounds: bucketUpperBounds), controlIndex: index(of: control),
+            trafficBuckets: trafficBuckets, layer: layer, status: status, winnerIndex: winner.map(index(of:)),
+            force: force.mapValues(index(of:)), targeting: targeting, holdout: holdout)
+    }
+
+    /// The index in ``groups`` of the group named `name`.
+    package func groupIndex(named name: String) -> Int? {
+        groups.firstIndex(of: name)
+    }
+}

@@ -1,0 +1,46 @@
+extension TrackingEvent {
+    /// The names of the properties that the runtime's events carry. `splitc analyze` and the
+    /// warehouse query read events by these same names, so an analytics adapter that renames
+    /// nothing keeps the readout working.
+    ///
+    /// ```swift
+    /// if event.identifier == TrackingEvent.exposureIdentifier,
+    ///     let group = event.properties[TrackingEvent.Property.group]?.stringValue { … }
+    /// ```
+    public enum Property {
+        /// The experiment's identifier, on an exposure.
+        public static let experiment = "experiment"
+        /// The group's name, on an exposure.
+        public static let group = "group"
+        /// The unit (device id or user id) exposed, on an exposure or a holdout event.
+        public static let unit = "unit"
+        /// The goal's name, on a goal.
+        public static let goal = "goal"
+        /// The goal's value, on a goal when one is given.
+        public static let value = "value"
+        /// The device id, on a goal.
+        public static let device = "device"
+        /// The signed-in user, on a goal while one is signed in.
+        public static let user = "user"
+        /// The holdout's name, on a holdout event.
+        public static let holdout = "holdout"
+        /// The prefix of the property that carries an experiment's group on a goal, and of the
+        /// analytics user property: `split_test-<experiment>`.
+        public static let groupPrefix = "split_test-"
+    }
+}
+
+extension JSONLinesTrackingProvider {
+    /// The names of the fields of one line of the file; `splitc analyze` reads lines by these
+    /// same names.
+    public enum Field {
+        /// When the event happened, ISO 8601 in UTC.
+        public static let date = "date"
+        /// The event's identifier, e.g. ``TrackingEvent/exposureIdentifier``.
+        public static let event = "event"
+        /// The event's properties, an object.
+        public static let properties = "properties"
+        /// The user associated when the event was tracked, if any.
+        public static let user = "user"
+    }
+}
