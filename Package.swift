@@ -45,9 +45,21 @@ let package = Package(
         // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out.
         // Standard library only, so that any tool (the demo, a server) can link it.
         .target(name: "SplitTestAnalysis", dependencies: ["SplitTestStatistics"]),
+        // What `splitc` and `splitc-build` share: the `lint` and `generate` commands, finding and
+        // reading definitions, printing diagnostics, exit statuses, output files and the entry
+        // point. The compiler and ArgumentParser only, so that `splitc-build` builds without
+        // swift-crypto or the analysis library; not a product, so its API is `package`.
+        .target(
+            name: "SplitcCommandLine",
+            dependencies: [
+                "SplitTestCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "splitc",
             dependencies: [
+                "SplitcCommandLine",
                 "SplitTestCompiler",
                 "SplitTesting",
                 "SplitTestAnalysis",
@@ -57,13 +69,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // What the plugins run: `splitc`'s `generate` and `lint` (the same files, through symbolic
-        // links into Sources/splitc), without the commands that need swift-crypto or the analysis
-        // library, so that a package applying the plugin builds only the compiler and ArgumentParser.
+        // What the plugins run: `splitc`'s `generate` and `lint` (from SplitcCommandLine), without
+        // the commands that need swift-crypto or the analysis library, so that a package applying
+        // the plugin builds only the compiler and ArgumentParser.
         .executableTarget(
             name: "splitc-build",
             dependencies: [
-                "SplitTestCompiler",
+                "SplitcCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitTestAnalysis
 import SplitTestCompiler
+import SplitcCommandLine
 
 /// `splitc analyze`: the readout of the events the runtime emitted (SPEC §10).
 struct Analyze: ParsableCommand {

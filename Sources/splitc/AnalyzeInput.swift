@@ -1,5 +1,6 @@
 import Foundation
 import SplitTestAnalysis
+import SplitcCommandLine
 
 /// Reads the input of `splitc analyze`: event files (with issues and progress on standard error)
 /// or a warehouse's aggregates.

@@ -2,10 +2,10 @@ import Foundation
 import SplitTestCompiler
 
 /// Reads definition files into the compiler's ``SourceFile``s.
-enum DefinitionReader {
+package enum DefinitionReader {
     /// Reads each file; its display path is relative to `root`, so that generated code names the
     /// same paths on every machine.
-    static func read(_ paths: [String], root: String) throws(InputError) -> [SourceFile] {
+    package static func read(_ paths: [String], root: String) throws(InputError) -> [SourceFile] {
         let rootPath = DefinitionFiles.canonicalPath(root)
         var sources: [SourceFile] = []
         for path in paths {

@@ -1,8 +1,8 @@
 /// Paths relative to a folder, as generated code and its header name definition files.
-enum RelativePath {
+package enum RelativePath {
     /// The path of `target` relative to the folder `base`, both absolute and standardized;
     /// with `..` segments when `target` lies outside `base`.
-    static func from(_ base: String, to target: String) -> String {
+    package static func from(_ base: String, to target: String) -> String {
         let baseParts = base.split(separator: "/", omittingEmptySubsequences: true)
         let targetParts = target.split(separator: "/", omittingEmptySubsequences: true)
         var common = 0

@@ -3,9 +3,9 @@ import Foundation
 import SplitTestCompiler
 
 /// The definition files every command but `schema` reads.
-struct DefinitionOptions: ParsableArguments {
+package struct DefinitionOptions: ParsableArguments {
     @Argument(help: "Definition files, or folders searched recursively for *.yaml and *.yml (default: experiments).")
-    var paths: [String] = []
+    package var paths: [String] = []
 
     // For build tools: the build plugin names the package's experiments folder this way, so that
     // creating or removing the folder later needs no new build plan.
@@ -14,10 +14,13 @@ struct DefinitionOptions: ParsableArguments {
         help: ArgumentHelp(
             "A definition file or folder that is read when it exists and skipped when it does not; repeatable.",
             valueName: "path"))
-    var optionalPaths: [String] = []
+    package var optionalPaths: [String] = []
+
+    /// The instance whose property wrappers tell ArgumentParser what the options are.
+    package init() {}
 
     /// Finds, reads and compiles the definitions, with display paths relative to `root`.
-    func compile(root: String = FileManager.default.currentDirectoryPath) throws(InputError) -> Compiled {
+    package func compile(root: String = FileManager.default.currentDirectoryPath) throws(InputError) -> Compiled {
         let files = try DefinitionFiles.discover(paths, optionalPaths: optionalPaths)
         let sources = try DefinitionReader.read(files, root: root)
         let result = DefinitionCompiler.compile(sources, today: .todayUTC)
@@ -26,15 +29,15 @@ struct DefinitionOptions: ParsableArguments {
 }
 
 /// What the command line's definitions compiled to.
-struct Compiled {
+package struct Compiled {
     /// The files read, sorted by path.
-    var sources: [SourceFile]
+    package var sources: [SourceFile]
     /// The compiler's experiments and diagnostics.
-    var result: CompilationResult
+    package var result: CompilationResult
 
     /// Prints the diagnostics as text on standard error and throws exit code 1 on errors, for the
     /// commands whose standard output is their result rather than diagnostics.
-    func requireNoErrors() throws(ExitCode) {
+    package func requireNoErrors() throws(ExitCode) {
         DiagnosticPrinter.printText(result.diagnostics)
         if result.hasErrors { throw ExitCode(ExitStatus.errors) }
     }
@@ -42,7 +45,7 @@ struct Compiled {
 
 extension CalendarDate {
     /// The current date in UTC, which decides which `expires:` dates are in the past.
-    static var todayUTC: CalendarDate {
+    package static var todayUTC: CalendarDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         let components = calendar.dateComponents([.year, .month, .day], from: Date())

@@ -2,11 +2,11 @@ import Foundation
 
 /// Writes the generated file so that a build never sees it half-written and an unchanged build
 /// does not see it touched.
-enum OutputFile {
+package enum OutputFile {
     /// Replaces the file at `path` with `contents` unless it already holds exactly those bytes,
     /// keeping its modification date, so that nothing that depends on it is rebuilt. The new
     /// contents go to a temporary file beside it that is then renamed over it.
-    static func writeIfChanged(_ contents: Data, to path: String) throws(InputError) {
+    package static func writeIfChanged(_ contents: Data, to path: String) throws(InputError) {
         let url = URL(fileURLWithPath: path)
         if let existing = try? Data(contentsOf: url), existing == contents {
             return
@@ -24,7 +24,7 @@ enum OutputFile {
     /// both change even when two runs fall within one tick of a coarse file-system clock: the build
     /// plugin lists the stamp as an input of `splitc generate`, and a changed input makes the build
     /// system run the command again on the next build.
-    static func replaceStamp(at path: String) throws(InputError) {
+    package static func replaceStamp(at path: String) throws(InputError) {
         let note = "Replaced by splitc generate on every run, so that the build runs it on every build.\n"
         do {
             try FileManager.default.createDirectory(

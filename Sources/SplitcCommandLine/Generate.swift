@@ -3,8 +3,8 @@ import Foundation
 import SplitTestCompiler
 
 /// `splitc generate`: writes the Swift for the definitions, only when it changes.
-struct Generate: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Generate: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         abstract: "Generates GeneratedSplitTests.swift from split-test definitions.",
         discussion: """
             The output is written only when its contents change, atomically, and not at all when \
@@ -30,7 +30,10 @@ struct Generate: ParsableCommand {
         valueName: "file"))
     var stamp: String?
 
-    func run() throws {
+    /// The instance whose property wrappers tell ArgumentParser what the options are.
+    package init() {}
+
+    package func run() throws {
         if let stamp { try OutputFile.replaceStamp(at: stamp) }
         let compiled = try definitions.compile(root: root ?? FileManager.default.currentDirectoryPath)
         try compiled.requireNoErrors()

@@ -1,10 +1,10 @@
-/// The exit codes of SPEC §5.
-enum ExitStatus {
+/// The exit codes every command shares, and scripts and the plugins rely on.
+package enum ExitStatus {
     /// No diagnostics, or warnings only.
-    static let clean: Int32 = 0
+    package static let clean: Int32 = 0
     /// The definitions have errors, or the command refuses to go on (a key file that exists, a
     /// rejected control document).
-    static let errors: Int32 = 1
+    package static let errors: Int32 = 1
     /// A bad command line, or input that could not be read.
-    static let usage: Int32 = 2
+    package static let usage: Int32 = 2
 }

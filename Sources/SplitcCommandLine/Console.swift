@@ -1,14 +1,14 @@
 import Foundation
 
 /// Where `splitc` writes: results on standard output, diagnostics and failures on standard error.
-enum Console {
+package enum Console {
     /// Writes `text` and a newline to standard output.
-    static func output(_ text: String) {
+    package static func output(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     /// Writes `text` and a newline to standard error.
-    static func error(_ text: String) {
+    package static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

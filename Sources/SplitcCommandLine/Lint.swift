@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// `splitc lint`: validates the definitions and reports every problem found.
-struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Lint: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         abstract: "Validates split-test definitions.",
         discussion: "Exit status: 0 clean or warnings only, 1 errors, 2 usage or unreadable input."
     )
@@ -12,7 +12,10 @@ struct Lint: ParsableCommand {
     @Option(help: "text: diagnostics on standard error; json: a JSON array on standard output.")
     var format: OutputFormat = .text
 
-    func run() throws {
+    /// The instance whose property wrappers tell ArgumentParser what the options are.
+    package init() {}
+
+    package func run() throws {
         let compiled = try definitions.compile()
         let diagnostics = compiled.result.diagnostics
         switch format {

@@ -4,9 +4,9 @@ import Foundation
 /// The entry point that `splitc` and `splitc-build` share: runs the root command and maps every
 /// outcome onto the three exit codes of ``ExitStatus``, instead of ArgumentParser's own (64 for
 /// usage errors). Failures print as one `<tool>: error:` line.
-enum ToolMain {
+package enum ToolMain {
     /// Parses the command line as `root` and runs the chosen subcommand; exits on any failure.
-    static func run<Root: ParsableCommand>(_ root: Root.Type) {
+    package static func run<Root: ParsableCommand>(_ root: Root.Type) {
         let name = root.configuration.commandName ?? "splitc"
         do {
             var command = try root.parseAsRoot()

@@ -1,10 +1,10 @@
 /// A command that ran but refuses to go on: a key file that exists, a control document that is
 /// rejected. Reported as one `splitc: error:` line, exit code 1.
-struct Refusal: Error, Equatable {
+package struct Refusal: Error, Equatable {
     /// What was refused, and why.
-    var message: String
+    package var message: String
 
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }

@@ -2,18 +2,18 @@ import Foundation
 
 /// Finds the definition files named on the command line: files as given, folders searched
 /// recursively for `*.yaml` and `*.yml`.
-enum DefinitionFiles {
+package enum DefinitionFiles {
     /// The extensions of definition files inside a folder.
-    static let extensions: Set<String> = ["yaml", "yml"]
+    package static let extensions: Set<String> = ["yaml", "yml"]
 
     /// The folder searched when no path is given.
-    static let defaultPath = "experiments"
+    package static let defaultPath = "experiments"
 
     /// Every definition file under `paths`, and under those of `optionalPaths` that exist, sorted
     /// by path and without duplicates (a file named twice, or both by itself and through its
     /// folder, is compiled once). With neither, the default folder. Paths keep the form they were
     /// given in (relative or absolute), since diagnostics print them.
-    static func discover(
+    package static func discover(
         _ paths: [String], optionalPaths: [String] = [], fileManager: FileManager = .default
     ) throws(InputError) -> [String] {
         let existing = optionalPaths.filter { fileManager.fileExists(atPath: $0) }
@@ -53,7 +53,7 @@ enum DefinitionFiles {
     }
 
     /// The absolute path with symbolic links resolved, which identifies a file however it is named.
-    static func canonicalPath(_ path: String) -> String {
+    package static func canonicalPath(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

@@ -1,10 +1,10 @@
 /// Input that `splitc` cannot even start on: a missing path, an unreadable file, an unknown
 /// experiment. Reported as one `splitc: error:` line, exit code 2.
-struct InputError: Error, Equatable {
+package struct InputError: Error, Equatable {
     /// What went wrong, naming the path or value concerned.
-    var message: String
+    package var message: String
 
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }

@@ -1,18 +1,18 @@
 import Foundation
 import SplitTestCompiler
 
-/// Prints diagnostics in the forms SPEC §5 fixes.
-enum DiagnosticPrinter {
+/// Prints diagnostics in the two forms every command uses: lines for people, JSON for tools.
+package enum DiagnosticPrinter {
     /// One `path:line:column: severity: message` line per diagnostic on standard error, the form
     /// SwiftPM and Xcode attach to the file.
-    static func printText(_ diagnostics: [Diagnostic]) {
+    package static func printText(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             Console.error(diagnostic.description)
         }
     }
 
     /// A JSON array of `{file, line, column, severity, message}` on standard output.
-    static func printJSON(_ diagnostics: [Diagnostic]) throws {
+    package static func printJSON(_ diagnostics: [Diagnostic]) throws {
         let records = diagnostics.map {
             Record(
                 file: $0.location.file, line: $0.location.line, column: $0.location.column,
@@ -31,8 +31,9 @@ enum DiagnosticPrinter {
 }
 
 /// Deterministic JSON on standard output: pretty-printed, keys sorted, slashes unescaped.
-enum JSONOutput {
-    static func print(_ value: some Encodable) throws {
+package enum JSONOutput {
+    /// Prints `value` as JSON and a newline; an empty array as `[]` on one line.
+    package static func print(_ value: some Encodable) throws {
         if let array = value as? [any Encodable], array.isEmpty {
             // Foundation pretty-prints an empty array across three lines.
             Console.output("[]")
