@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "splitc", targets: ["splitc"]),
         .plugin(name: "SplitTestPlugin", targets: ["SplitTestPlugin"]),
         .plugin(name: "SplitTestCommandPlugin", targets: ["SplitTestCommandPlugin"]),
+        .plugin(name: "SplitTestGenerateCommandPlugin", targets: ["SplitTestGenerateCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,9 +54,21 @@ let package = Package(
         // reads experiments as the runtime defines them (`SplitTestDefinition`) and events by the
         // runtime's own names, so that the two can never drift apart.
         .target(name: "SplitTestAnalysis", dependencies: ["SplitTesting", "SplitTestStatistics"]),
+        // What `splitc` and `splitc-build` share: the `lint` and `generate` commands, finding and
+        // reading definitions, printing diagnostics, exit statuses, output files and the entry
+        // point. The compiler and ArgumentParser only, so that `splitc-build` builds without
+        // swift-crypto or the analysis library; not a product, so its API is `package`.
+        .target(
+            name: "SplitcCommandLine",
+            dependencies: [
+                "SplitTestCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "splitc",
             dependencies: [
+                "SplitcCommandLine",
                 "SplitTestCompiler",
                 "SplitTesting",
                 "SplitTestAnalysis",
@@ -65,13 +78,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // What the plugins run: `splitc`'s `generate` and `lint` (the same files, through symbolic
-        // links into Sources/splitc), without the commands that need swift-crypto or the analysis
-        // library, so that a package applying the plugin builds only the compiler and ArgumentParser.
+        // What the plugins run: `splitc`'s `generate` and `lint` (from SplitcCommandLine), without
+        // the commands that need swift-crypto or the analysis library, so that a package applying
+        // the plugin builds only the compiler and ArgumentParser.
         .executableTarget(
             name: "splitc-build",
             dependencies: [
-                "SplitTestCompiler",
+                "SplitcCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,17 +92,31 @@ let package = Package(
         // compiles the same files through a symlink, since plugins cannot depend on libraries.
         .target(name: "SplitTestPluginSupport"),
         .plugin(name: "SplitTestPlugin", capability: .buildTool(), dependencies: ["splitc-build"]),
-        // `swift package split-tests generate|lint`, from the same plan code.
+        // The command plugins, from the same plan code. SwiftPM asks for every permission a plugin
+        // declares before running it, whatever its arguments, and two plugins cannot share a verb:
+        // so `swift package split-tests lint`, which only reads, is a plugin that declares no
+        // permission and runs in CI without a terminal, and writing into the package is a verb of
+        // its own, `split-tests-generate`, whose plugin declares it.
         .plugin(
             name: "SplitTestCommandPlugin",
             capability: .command(
                 intent: .custom(
                     verb: "split-tests",
-                    description: "generate --target T writes GeneratedSplitTests.swift into the target's folder (needs --allow-writing-to-package-directory); lint validates every target's definitions"
+                    description: "lint validates the definitions of every target (or of each --target) and writes nothing; generating into a target is split-tests-generate"
+                )
+            ),
+            dependencies: ["splitc-build"]
+        ),
+        .plugin(
+            name: "SplitTestGenerateCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "split-tests-generate",
+                    description: "--target T writes GeneratedSplitTests.swift into the target's folder; needs --allow-writing-to-package-directory"
                 ),
                 permissions: [
                     .writeToPackageDirectory(
-                        reason: "split-tests generate writes GeneratedSplitTests.swift into the folder of each target named with --target; lint writes nothing")
+                        reason: "split-tests-generate writes GeneratedSplitTests.swift into the folder of each target named with --target")
                 ]
             ),
             dependencies: ["splitc-build"]

@@ -2,8 +2,10 @@
 # End-to-end test of the plugins: builds a copy of IntegrationTests/Fixture, which depends on this
 # package by path, and checks what a developer sees when definitions are added, edited (in place,
 # atomically, renamed), removed or broken, at the top of experiments/, in a sub-folder of it and in
-# a target's own folder; and what `swift package split-tests generate|lint` do. The repository itself is never modified: everything happens in a temporary
-# copy, with the build folder in IntegrationTests/.build (ignored by git).
+# a target's own folder; and what the command plugins do: `swift package split-tests lint`, with no
+# terminal and no permission, and `split-tests-generate`, which asks to write into the package. The
+# repository itself is never modified: everything happens in a temporary copy, with the build
+# folder in IntegrationTests/.build (ignored by git).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -31,6 +33,8 @@ log="$work/logs"
 mkdir -p "$log"
 
 build() { (cd "$fixture" && swift build --scratch-path "$scratch" "$@"); }
+# Standard input is not a terminal, as in CI: SwiftPM cannot ask for a permission there, and
+# refuses a plugin that declares one unless its option is given.
 split_tests() { (cd "$fixture" && swift package --scratch-path "$scratch" "$@" </dev/null); }
 run_app() { (cd "$fixture" && swift run --skip-build --scratch-path "$scratch" "$1"); }
 generated() {
@@ -43,28 +47,45 @@ inode() { stat -c '%i' "$1"; }
 compiles_app='-module-name FixtureApp( |$)'
 
 
-step "command plugin: generate into a target's folder"
+step "command plugins: split-tests generate names split-tests-generate, which writes into a target's folder"
 committed="$fixture/Sources/CommittedApp/GeneratedSplitTests.swift"
-if split_tests split-tests generate --target CommittedApp >"$log/denied.txt" 2>&1; then
-    fail "generate without --allow-writing-to-package-directory is refused"
+redirect='split-tests-generate --target CommittedApp'
+# `split-tests` declares no permission, so its `generate` may not write: with or without the
+# option, it fails with one error line that names the command to run instead.
+for option in "" --allow-writing-to-package-directory; do
+    name="split-tests generate ${option:+with $option }writes nothing and names split-tests-generate"
+    moved="$log/moved${option:+-allowed}.txt"
+    if split_tests $option split-tests generate --target CommittedApp >"$moved" 2>&1; then
+        cat "$moved"; fail "$name"
+    elif [ "$(grep -c 'error: ' "$moved")" = 1 ] \
+        && grep -qF "error: split-tests generate is now split-tests-generate" "$moved" \
+        && grep -qF "run: swift package --allow-writing-to-package-directory $redirect" "$moved" \
+        && [ ! -e "$committed" ]; then
+        pass "$name"
+    else
+        cat "$moved"; fail "$name"
+    fi
+done
+if split_tests split-tests-generate --target CommittedApp >"$log/denied.txt" 2>&1; then
+    fail "split-tests-generate without --allow-writing-to-package-directory is refused"
 elif grep -q -- '--allow-writing-to-package-directory' "$log/denied.txt" && [ ! -e "$committed" ]; then
-    pass "generate without --allow-writing-to-package-directory is refused, naming the option"
+    pass "split-tests-generate without --allow-writing-to-package-directory is refused, naming the option"
 else
-    cat "$log/denied.txt"; fail "generate without --allow-writing-to-package-directory is refused, naming the option"
+    cat "$log/denied.txt"; fail "split-tests-generate without --allow-writing-to-package-directory is refused, naming the option"
 fi
-if split_tests --allow-writing-to-package-directory split-tests generate --target CommittedApp \
+if split_tests --allow-writing-to-package-directory split-tests-generate --target CommittedApp \
     >"$log/generate.txt" 2>&1 && grep -q 'Do not edit' "$committed" 2>/dev/null; then
-    pass "split-tests generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+    pass "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
 else
-    cat "$log/generate.txt"; fail "split-tests generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+    cat "$log/generate.txt"; fail "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
 fi
-if split_tests --allow-writing-to-package-directory split-tests generate --target NoSuchApp \
+if split_tests --allow-writing-to-package-directory split-tests-generate --target NoSuchApp \
     >"$log/unknown.txt" 2>&1; then
-    fail "generate for an unknown target fails"
+    fail "split-tests-generate for an unknown target fails"
 elif grep -q "no source target named 'NoSuchApp'" "$log/unknown.txt"; then
-    pass "generate for an unknown target fails, naming it"
+    pass "split-tests-generate for an unknown target fails, naming it"
 else
-    cat "$log/unknown.txt"; fail "generate for an unknown target fails, naming it"
+    cat "$log/unknown.txt"; fail "split-tests-generate for an unknown target fails, naming it"
 fi
 
 step "build and run"
@@ -105,7 +126,7 @@ if ! grep -qx 'splitc_build' <<<"$built_modules"; then
     fail "the scratch folder holds splitc-build's objects (otherwise the next check proves nothing)"
 elif grep -xE "$heavy" <<<"$built_modules"; then
     fail "no Crypto, BoringSSL, SplitTestAnalysis or splitc module is built for the fixture"
-elif grep -hE -- "-module-name $heavy( |\$)|CCryptoBoringSSL" "$log/generate.txt" "$log/first.txt" | head -3 | grep .; then
+elif grep -hE -- "-module-name $heavy( |\$)|CCryptoBoringSSL" "$log/moved.txt" "$log/generate.txt" "$log/first.txt" | head -3 | grep .; then
     fail "no Crypto, BoringSSL, SplitTestAnalysis or splitc module is built for the fixture"
 else
     pass "no Crypto, BoringSSL, SplitTestAnalysis or splitc module is built for the fixture"
@@ -254,24 +275,23 @@ fi
 printf 'identifier: broken_flag\ntype: device\ngroups: [control, fixed]\n' >"$flags/team/broken_flag.yaml"
 check_output "the build heals once the definition is fixed in place" present '^broken_flag groups=control,fixed '
 
-step "command plugin: lint"
-# SwiftPM asks for the plugin's one permission whatever the subcommand; without a terminal to
-# ask in, it refuses, naming the option (README says so).
-if split_tests split-tests lint >"$log/lint-denied.txt" 2>&1; then
-    fail "lint without a terminal needs --allow-writing-to-package-directory, as the README says"
-elif grep -q -- '--allow-writing-to-package-directory' "$log/lint-denied.txt"; then
-    pass "lint without a terminal needs --allow-writing-to-package-directory, as the README says"
-else
-    cat "$log/lint-denied.txt"; fail "lint without a terminal needs --allow-writing-to-package-directory, as the README says"
-fi
-if split_tests --allow-writing-to-package-directory split-tests lint >"$log/lint.txt" 2>&1 \
+step "command plugin: lint, with no terminal and no permission"
+# `split-tests` declares no permission, so SwiftPM runs it as CI does: standard input not a
+# terminal (split_tests reads /dev/null) and no --allow-writing-to-package-directory.
+if split_tests split-tests lint >"$log/lint.txt" 2>&1 \
     && grep -q 'Linting the definitions of FixtureApp' "$log/lint.txt"; then
-    pass "split-tests lint passes on good definitions"
+    pass "split-tests lint passes on good definitions without a terminal or the permission option"
 else
-    cat "$log/lint.txt"; fail "split-tests lint passes on good definitions"
+    cat "$log/lint.txt"; fail "split-tests lint passes on good definitions without a terminal or the permission option"
+fi
+if split_tests split-tests help >"$log/help.txt" 2>&1 && grep -qF 'split-tests-generate --target <target>' "$log/help.txt" \
+    && grep -qF 'swift package split-tests lint' "$log/help.txt"; then
+    pass "split-tests help, without the permission option, shows lint and names split-tests-generate"
+else
+    cat "$log/help.txt"; fail "split-tests help, without the permission option, shows lint and names split-tests-generate"
 fi
 printf 'identifier: broken_flag\ntype: device\ngroups: [control]\n' >"$flags/team/broken_flag.yaml"
-if split_tests --allow-writing-to-package-directory split-tests lint >"$log/lint-bad.txt" 2>&1; then
+if split_tests split-tests lint >"$log/lint-bad.txt" 2>&1; then
     cat "$log/lint-bad.txt"; fail "split-tests lint fails on a bad definition"
 elif grep -qE 'experiments/team/broken_flag\.yaml:3:9: error: ' "$log/lint-bad.txt"; then
     pass "split-tests lint fails on a bad definition with the build's file:line:col: error:"

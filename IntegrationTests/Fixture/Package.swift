@@ -3,8 +3,9 @@ import PackageDescription
 
 // A package that uses SplitTesting the way an app does: by path, with the build plugin applied to
 // a plain target and to one whose declarations are main-actor isolated by default, and with the
-// generated file written into a third target by the command plugin. IntegrationTests/run.sh runs
-// that command, then builds, in a copy of it, never in this folder itself.
+// generated file written into a third target by the `split-tests-generate` command plugin.
+// IntegrationTests/run.sh runs that command, then builds, in a copy of it, never in this folder
+// itself.
 let package = Package(
     name: "Fixture",
     platforms: [.macOS(.v13)],

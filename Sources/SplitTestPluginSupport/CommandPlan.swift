@@ -1,6 +1,6 @@
 import Foundation
 
-/// One run of `splitc` that the command plugin makes.
+/// One run of `splitc-build` (`splitc`'s `generate` or `lint`) that a command plugin makes.
 public struct ToolInvocation: Sendable, Hashable {
     /// The arguments for `splitc`, starting with the subcommand.
     public var arguments: [String]
@@ -14,8 +14,9 @@ public struct ToolInvocation: Sendable, Hashable {
     }
 }
 
-/// What `swift package split-tests` runs, from the same definitions and arguments as the build
-/// plugin's ``GenerationPlan``, so that the command and the build never disagree.
+/// What `swift package split-tests lint` and `split-tests-generate` run, from the same definitions
+/// and arguments as the build plugin's ``GenerationPlan``, so that the commands and the build never
+/// disagree.
 public enum CommandPlan {
     /// `splitc generate` writing `GeneratedSplitTests.swift` into `targetDirectory` instead of the
     /// plugin work directory; no stamp, since nothing runs it again.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a target's definitions are (SPEC §2, §6): the package's top-level `experiments` folder
+/// Where a target's definitions are: the package's top-level `experiments` folder
 /// at any depth, and the target's own `*.yaml` and `*.yml` files.
 public enum DefinitionInputs {
     /// The file extensions of definitions.

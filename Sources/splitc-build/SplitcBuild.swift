@@ -1,10 +1,11 @@
 import ArgumentParser
+import SplitcCommandLine
 
-/// `splitc-build`: the tool the build plugin and the `split-tests` command plugin run. It offers
-/// `splitc`'s `generate` and `lint`, from the same files (symbolic links into `Sources/splitc`),
-/// with the same diagnostics and exit codes, but depends only on the compiler and
-/// ArgumentParser: a package that applies the plugin does not build what `splitc`'s other
-/// commands need (swift-crypto, the analysis library).
+/// `splitc-build`: the tool the build plugin and the command plugins run. It offers `splitc`'s
+/// `generate` and `lint`, the same commands from the `SplitcCommandLine` library, with the same
+/// diagnostics and exit codes, but depends only on the compiler and ArgumentParser: a package that
+/// applies the plugin does not build what `splitc`'s other commands need (swift-crypto, the
+/// analysis library).
 @main
 struct SplitcBuild: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import SplitTestAnalysis
 import SplitTestCompiler
 import SplitTesting
+import SplitcCommandLine
 
 /// `splitc analyze`: the readout of the events the runtime emitted (SPEC §10).
 struct Analyze: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import SplitTestAnalysis
 import SplitTesting
+import SplitcCommandLine
 
 /// Reads the input of `splitc analyze`: event files (with issues and progress on standard error)
 /// or a warehouse's aggregates.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitTestCompiler
 import SplitTesting
+import SplitcCommandLine
 
 /// `splitc assign`: the group a unit gets on a fresh install.
 struct Assign: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SplitTestCompiler
 import SplitTesting
+import SplitcCommandLine
 
 /// `--attributes JSON`: the unit's targeting attributes, checked against the declarations.
 enum AttributesOption {

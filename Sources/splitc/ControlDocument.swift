@@ -2,6 +2,7 @@ import Foundation
 import SplitTestCompiler
 import SplitTesting
 import SplitTestingRemote
+import SplitcCommandLine
 
 /// A control document as `splitc assign --control` applies it: opened and verified by
 /// `SplitTestingRemote`'s `ControlEnvelope`, and applied to each experiment's definition as the

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import SplitTesting
 @_spi(Tools) import SplitTestingRemote
+import SplitcCommandLine
 
 extension ControlEnvelope {
     /// A new envelope of `control`, signed with `key` when one is given.

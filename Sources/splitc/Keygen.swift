@@ -1,6 +1,7 @@
 import ArgumentParser
 import Crypto
 import Foundation
+import SplitcCommandLine
 
 #if canImport(Glibc)
     import Glibc

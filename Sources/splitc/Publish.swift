@@ -3,6 +3,7 @@ import Foundation
 import SplitTestCompiler
 import SplitTesting
 import SplitTestingRemote
+import SplitcCommandLine
 
 /// `splitc publish`: the control document of the definitions, for apps already released.
 struct Publish: ParsableCommand {

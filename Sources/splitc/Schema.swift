@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitTestCompiler
+import SplitcCommandLine
 
 /// `splitc schema`: the JSON Schema of the definition language, for editors.
 struct Schema: ParsableCommand {

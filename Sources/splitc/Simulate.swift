@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitTestCompiler
+import SplitcCommandLine
 
 /// `splitc simulate`: synthetic units through every experiment, with a sample-ratio check.
 struct Simulate: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SplitcCommandLine
 
 /// `splitc`: validates split-test definitions, generates their Swift, and answers what a unit
 /// gets. Exit codes: 0 clean or warnings only, 1 errors in the definitions, 2 usage or

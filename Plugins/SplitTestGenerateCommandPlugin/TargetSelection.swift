@@ -1,0 +1,1 @@
+../../Sources/SplitTestPluginSupport/TargetSelection.swift

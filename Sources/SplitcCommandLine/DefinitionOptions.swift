@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import SplitTestCompiler
+
+/// The definition files every command but `schema` reads.
+package struct DefinitionOptions: ParsableArguments {
+    @Argument(help: "Definition files, or folders searched recursively for *.yaml and *.yml (default: experiments).")
+    package var paths: [String] = []
+
+    // For build tools: the build plugin names the package's experiments folder this way, so that
+    // creating or removing the folder later needs no new build plan.
+    @Option(
+        name: .customLong("if-present"),
+        help: ArgumentHelp(
+            "A definition file or folder that is read when it exists and skipped when it does not; repeatable.",
+            valueName: "path"))
+    package var optionalPaths: [String] = []
+
+    /// The instance whose property wrappers tell ArgumentParser what the options are.
+    package init() {}
+
+    /// Finds, reads and compiles the definitions, with display paths relative to `root`.
+    package func compile(root: String = FileManager.default.currentDirectoryPath) throws(InputError) -> Compiled {
+        let files = try DefinitionFiles.discover(paths, optionalPaths: optionalPaths)
+        let sources = try DefinitionReader.read(files, root: root)
+        let result = DefinitionCompiler.compile(sources, today: .todayUTC)
+        return Compiled(sources: sources, result: result)
+    }
+}
+
+/// What the command line's definitions compiled to.
+package struct Compiled {
+    /// The files read, sorted by path.
+    package var sources: [SourceFile]
+    /// The compiler's experiments and diagnostics.
+    package var result: CompilationResult
+
+    /// Prints the diagnostics as text on standard error and throws exit code 1 on errors, for the
+    /// commands whose standard output is their result rather than diagnostics.
+    package func requireNoErrors() throws(ExitCode) {
+        DiagnosticPrinter.printText(result.diagnostics)
+        if result.hasErrors { throw ExitCode(ExitStatus.errors) }
+    }
+}
+
+extension CalendarDate {
+    /// The current date in UTC, which decides which `expires:` dates are in the past.
+    package static var todayUTC: CalendarDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let components = calendar.dateComponents([.year, .month, .day], from: Date())
+        guard let year = components.year, let month = components.month, let day = components.day else {
+            preconditionFailure("a Gregorian calendar gives every date a year, a month and a day")
+        }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+}

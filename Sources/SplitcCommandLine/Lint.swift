@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// `splitc lint`: validates the definitions and reports every problem found.
+package struct Lint: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        abstract: "Validates split-test definitions.",
+        discussion: "Exit status: 0 clean or warnings only, 1 errors, 2 usage or unreadable input."
+    )
+
+    @OptionGroup var definitions: DefinitionOptions
+
+    @Option(help: "text: diagnostics on standard error; json: a JSON array on standard output.")
+    var format: OutputFormat = .text
+
+    /// The instance whose property wrappers tell ArgumentParser what the options are.
+    package init() {}
+
+    package func run() throws {
+        let compiled = try definitions.compile()
+        let diagnostics = compiled.result.diagnostics
+        switch format {
+        case .text:
+            DiagnosticPrinter.printText(diagnostics)
+            let errors = diagnostics.count { $0.severity == .error }
+            let warnings = diagnostics.count { $0.severity == .warning }
+            Console.error(
+                "\(compiled.result.experiments.count) experiment(s) in \(compiled.sources.count) file(s): "
+                    + "\(errors) error(s), \(warnings) warning(s)")
+        case .json:
+            try DiagnosticPrinter.printJSON(diagnostics)
+        }
+        if compiled.result.hasErrors { throw ExitCode(ExitStatus.errors) }
+    }
+}

@@ -1,1 +1,0 @@
-../splitc/Console.swift

@@ -1,1 +1,0 @@
-../splitc/InputError.swift
