@@ -122,6 +122,30 @@ extension Oracle {
         onPath(["java"]) != nil && pythonImports(["duckdb", "pyspark", "pandas"], python: "python3")
     }
 
+    /// GrowthBook's statistics engine, gbstats 0.8.0, the reference of the effects (CUPED, Welch's
+    /// t, the sequential test). It pins numpy < 2 and pandas < 2, so it has a virtual environment
+    /// of its own, whose Python is ``gbstatsPython``.
+    public static let gbstats = Oracle(
+        name: "gbstats (Python at \(gbstatsPython))",
+        install: "python3 -m venv .build-oracles/gbstats && .build-oracles/gbstats/bin/pip install gbstats==0.8.0"
+    ) {
+        pythonImports(["gbstats"], python: gbstatsPython)
+    }
+
+    /// The environment variable that names the Python of gbstats' environment.
+    public static let gbstatsPythonVariable = "SPLIT_TESTING_GBSTATS_PYTHON"
+
+    /// The Python of gbstats' environment: `$SPLIT_TESTING_GBSTATS_PYTHON` when set, else
+    /// `.build-oracles/gbstats/bin/python` in the repository.
+    public static var gbstatsPython: String {
+        if let python = ProcessInfo.processInfo.environment[gbstatsPythonVariable], !python.isEmpty { return python }
+        return repositoryRoot.appendingPathComponent(".build-oracles/gbstats/bin/python").path
+    }
+
+    /// The repository's root folder: this file is `Tests/TestTools/Oracle.swift` in it.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// Headless Chromium, which renders the HTML readout.
     public static let chromium = Oracle(
         name: "Chromium", install: "apt-get install -y chromium"
