@@ -13,32 +13,47 @@ extension FixedKey {
 /// The entries of a mapping with fixed keys: for each key, the first pair that has it.
 ///
 /// Read in one pass over the mapping, each key found by comparing bytes; a lookup is then an
-/// index into a table of 16 positions held inline, so it costs neither a string comparison nor
-/// an allocation.
+/// index into a table, so it costs neither a string comparison nor an allocation. The positions
+/// of the first 16 keys are held inline; a key set may have any number of keys, those past the
+/// 16th taking a small array, made only when a mapping uses one of them.
 struct FixedKeyEntries<Key: FixedKey> {
     private let document: YAMLDocument
     private let mapping: YAMLNode
-    /// The position of each key's pair in the mapping, by the key's raw value; -1 for none.
-    private var positions = SIMD16<Int32>(repeating: -1)
+    /// The position of each of the first 16 keys' pair in the mapping, by the key's raw value; -1 for none.
+    private var inlinePositions = SIMD16<Int32>(repeating: -1)
+    /// The positions of the keys past the 16th, by raw value − 16; empty until one is found.
+    private var overflowPositions: [Int32] = []
 
     init(of mapping: YAMLNode, in document: YAMLDocument) {
-        precondition(Key.names.count <= positions.scalarCount, "a fixed key set has at most 16 keys")
         self.document = document
         self.mapping = mapping
     }
 
     /// The pair of `key`, if the mapping has it.
     subscript(key: Key) -> YAMLPair? {
-        let position = positions[key.rawValue]
+        let position = position(of: key.rawValue)
         return position < 0 ? nil : document.pair(Int(position), of: mapping)
+    }
+
+    private func position(of rawValue: Int) -> Int32 {
+        if rawValue < inlinePositions.scalarCount { return inlinePositions[rawValue] }
+        let index = rawValue - inlinePositions.scalarCount
+        return index < overflowPositions.count ? overflowPositions[index] : -1
     }
 
     /// Records the pair at `position` as the entry of the key whose raw value is `rawValue`;
     /// returns the earlier pair of that key instead when there is one.
     fileprivate mutating func insert(rawValue: Int, at position: Int) -> YAMLPair? {
-        let earlier = positions[rawValue]
+        let earlier = self.position(of: rawValue)
         if earlier >= 0 { return document.pair(Int(earlier), of: mapping) }
-        positions[rawValue] = Int32(position)
+        if rawValue < inlinePositions.scalarCount {
+            inlinePositions[rawValue] = Int32(position)
+        } else {
+            if overflowPositions.isEmpty {
+                overflowPositions = [Int32](repeating: -1, count: Key.names.count - inlinePositions.scalarCount)
+            }
+            overflowPositions[rawValue - inlinePositions.scalarCount] = Int32(position)
+        }
         return nil
     }
 }
