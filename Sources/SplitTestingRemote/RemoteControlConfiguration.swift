@@ -33,7 +33,7 @@ public struct RemoteControlConfiguration: Sendable {
     /// The longest wait after failures, in seconds; default one hour.
     public var backoffMax: TimeInterval
 
-    /// The default of ``maxDocumentSize``: 1 MiB, SPEC §8's limit, which `splitc assign --control`
+    /// The default of ``maxDocumentSize``: 1 MiB, the largest control document any client accepts, which `splitc assign --control`
     /// applies too.
     public static let defaultMaxDocumentSize = 1 << 20
 

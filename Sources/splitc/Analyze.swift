@@ -5,7 +5,7 @@ import SplitTestCompiler
 import SplitTesting
 import SplitcCommandLine
 
-/// `splitc analyze`: the readout of the events the runtime emitted (SPEC §10).
+/// `splitc analyze`: the readout of the events the runtime emitted.
 struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Reads exposure, goal and holdout events (JSON lines) and reports each experiment's results.",
@@ -119,7 +119,7 @@ struct Analyze: ParsableCommand {
 enum AnalysisFormat: String, ExpressibleByArgument, CaseIterable {
     /// For a terminal.
     case text
-    /// The stable contract of SPEC §10.
+    /// The stable contract that scripts and dashboards read (see the Analysis article).
     case json
     /// One self-contained page.
     case html

@@ -1,4 +1,4 @@
-/// `--format json`: the stable contract of SPEC §10, an array with one object per experiment.
+/// `--format json`: the stable contract of the readout, an array with one object per experiment.
 /// Fields may be added, never renamed; a figure that cannot be computed is `null`, never NaN.
 public enum JSONReport {
     /// The JSON text of `readouts`, pretty-printed with sorted keys.

@@ -20,7 +20,7 @@ struct ParsedAttributes: Sendable {
     var namesWritten: [String] = []
 }
 
-/// Reads an `attributes:` document: custom targeting attributes and their types (SPEC §9).
+/// Reads an `attributes:` document: custom targeting attributes and their types.
 extension ExperimentParser {
     /// The values of an attribute's `type`.
     static let attributeTypes = AttributeDeclaration.ValueType.allCases.map(\.rawValue)

@@ -1,5 +1,5 @@
 /// What a document of a definition file defines: an experiment, custom targeting attributes, or
-/// a holdout (SPEC §2 and §9).
+/// a holdout.
 enum DocumentKind {
     case experiment, attributes, holdout
 

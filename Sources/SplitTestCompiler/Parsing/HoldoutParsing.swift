@@ -33,7 +33,7 @@ struct HoldoutDraft: Sendable {
     var fileIndex: Int
 }
 
-/// Reads a `holdout:` document (SPEC §9).
+/// Reads a `holdout:` document: a share of units kept out of a set of experiments.
 extension ExperimentParser {
     /// The holdout the document defines, or nil when it has errors (all of them in `log`).
     mutating func parseHoldout() -> HoldoutDraft? {

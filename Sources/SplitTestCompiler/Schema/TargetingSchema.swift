@@ -1,6 +1,6 @@
 import SplitTesting
 import SplitTestJSON
-/// The schema of SPEC §9: an experiment's `targeting`, `attributes` documents and `holdout`
+/// The schema of targeting and holdouts: an experiment's `targeting`, `attributes` documents and `holdout`
 /// documents. Custom attributes are declared in other documents, so the schema checks the shape
 /// of a condition; whether it names a declared attribute and fits its type is the compiler's.
 enum TargetingSchema {
