@@ -91,15 +91,23 @@ public struct SplitTestDefinition: Sendable, Hashable {
     /// this with values the compiler has validated.
     ///
     /// - Parameters:
+    ///   - identifier: the experiment's identifier.
     ///   - groups: the experiment's groups, in declaration order (`Group.allCases`).
+    ///   - unitType: whether devices or signed-in users are assigned.
+    ///   - salt: the salt of the group and traffic hashes.
     ///   - bucketUpperBounds: the exclusive upper bucket of each group, in `Group.allCases`
     ///     order, non-decreasing and ending at 10,000; a group whose bound equals the previous
     ///     one has weight 0 and receives no units.
+    ///   - control: the group served to units that are not enrolled.
     ///   - trafficBuckets: units whose traffic bucket is below this number are enrolled
     ///     (`traffic × 100`).
+    ///   - layer: the experiment's slice of a layer, if it shares its units with other experiments.
+    ///   - status: running, stopped or resolved.
     ///   - winner: the group every unit is served when `status` is `.resolved`, and only then.
     ///   - force: groups served to listed units (QA accounts, employees) before anything but an
     ///     override.
+    ///   - targeting: who may be enrolled; `nil` enrols everyone.
+    ///   - holdout: the holdout that covers the experiment, if any.
     public init<Group: SplitTestGroup>(
         identifier: String,
         groups: Group.Type,
