@@ -54,11 +54,12 @@ import Testing
     @Test func workedExampleOfHowAssignmentWorks() throws {
         let text = try Self.article("HowAssignmentWorks.md")
         let bounds = BucketTable(weights: [1, 1, 1]).upperBounds
-        #expect(text.contains("// [\(bounds.map(String.init).joined(separator: ", "))]"))
+        #expect(text.contains("`bucketUpperBounds: [\(bounds.map { $0 == 10_000 ? "10_000" : String($0) }.joined(separator: ", "))]`"))
         #expect(text.contains("the bucket counts are 3,334, 3,333 and\n3,333"))
         #expect(BucketTable.bucketCounts(forWeights: [1, 1, 1]) == [3334, 3333, 3333])
         let userBucket = Bucketing.bucket(salt: "button_color", unit: "user-42", purpose: .group)
-        #expect(text.contains("purpose: .group)  // \(userBucket)"))
+        #expect(text.contains("purpose: .group)  // \(userBucket)`"))
+        #expect(text.contains("(bucketed, bucket \(userBucket))"))
 
         let definition = SplitTestDefinition(
             identifier: "button_color", groups: ButtonColor.self, unitType: .device, salt: "button_color",
