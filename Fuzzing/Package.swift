@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer targets: the compiler's whole path, bytes to diagnostics and Swift; and the runtime's
-// reading of a control document's payload. They only link with `-sanitize=fuzzer` (libFuzzer
+// reading of a control document's payload (in SplitTestingRemote). They only link with `-sanitize=fuzzer` (libFuzzer
 // supplies `main`); `run.sh` builds and runs them.
 let package = Package(
     name: "SplitTestingFuzzing",
@@ -17,7 +17,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ControlDocumentFuzzer",
-            dependencies: [.product(name: "SplitTesting", package: "SplitTesting")]
+            dependencies: [
+                .product(name: "SplitTesting", package: "SplitTesting"),
+                .product(name: "SplitTestingRemote", package: "SplitTesting"),
+            ]
         ),
         // The JSON of `splitc assign --attributes`; seeds in seeds/attributes.
         .executableTarget(
@@ -28,7 +31,10 @@ let package = Package(
         // under seeds/events/.
         .executableTarget(
             name: "EventLogFuzzer",
-            dependencies: [.product(name: "SplitTestAnalysis", package: "SplitTesting")]
+            dependencies: [
+                .product(name: "SplitTestAnalysis", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
         ),
         // Control documents (envelope and payload bytes) through the runtime's decoder and a
         // service; seeds in seeds/envelope.

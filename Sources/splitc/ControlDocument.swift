@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import SplitTestingRemote
 import SplitcCommandLine
 

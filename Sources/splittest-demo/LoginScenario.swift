@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// A user-level experiment follows the signed-in user, never the device: one user's group is
 /// never served to another, and a user who comes back gets their group again.

@@ -1,6 +1,6 @@
 import SplitTestCompiler
 import SplitTestStatistics
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import SplitTestingTestSupport
 import Testing
 

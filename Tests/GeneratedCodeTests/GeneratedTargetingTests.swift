@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import Testing
 
 /// The generated `SplitTestAttributes`, targeting and holdouts of `experiments/targeting/`,

@@ -1,5 +1,5 @@
 import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import Testing
 
 /// `status: stopped` and `force:`, the keys that remote control documents carry too.

@@ -1,5 +1,5 @@
 import Testing
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// Device ids, users, and unit ids an app may get wrong.
 @Suite struct UnitTests {

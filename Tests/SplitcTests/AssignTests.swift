@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import Testing
 
 @Suite struct AssignTests {

@@ -1,5 +1,5 @@
 import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import Testing
 
 /// The assign and simulate logic, on experiments built directly rather than parsed.

@@ -1,5 +1,5 @@
 import Benchmark
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// The runtime's hot paths, each measured against a plain dictionary lookup in the same run.
 ///

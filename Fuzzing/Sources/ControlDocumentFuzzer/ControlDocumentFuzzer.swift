@@ -1,11 +1,13 @@
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestingRemote
 
-/// The rules a document's entries are applied to, as a build's experiment would give them.
-private let fuzzRules = AssignmentRules(
-    salt: "fuzz", bucketUpperBounds: [3_334, 6_667, 10_000], controlIndex: 0,
-    forcedGroupIndices: ["qa": 1])
-private let fuzzGroups = ["red", "blue", "dark_gray"]
+private enum FuzzGroup: String, SplitTestGroup { case red, blue, darkGray = "dark_gray" }
+
+/// The definition a document's entries are applied to, as a build's experiment would give it.
+private let fuzzDefinition = SplitTestDefinition(
+    identifier: "fuzz", groups: FuzzGroup.self, unitType: .device, salt: "fuzz",
+    bucketUpperBounds: [3_334, 6_667, 10_000], control: .red, force: ["qa": .blue])
 
 /// libFuzzer's entry point: the input is a control document's payload, the UTF-8 JSON bytes that
 /// an envelope carries. It is read as the runtime reads it; a crash, a hang or a memory blow-up
@@ -34,10 +36,10 @@ public func fuzzControlDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     precondition(reread.payloadJSON() == written, "writing is deterministic")
     for entry in control.experiments.values {
         // Any entry either applies or is refused with a reason; neither traps.
-        switch fuzzRules.applying(entry, groupNames: fuzzGroups) {
-        case .success(let rules):
-            _ = rules.resolve(unit: "qa")
-            _ = rules.resolve(unit: "someone")
+        switch fuzzDefinition.applying(entry) {
+        case .success(let definition):
+            _ = definition.resolve(unit: "qa")
+            _ = definition.resolve(unit: "someone")
         case .failure:
             break
         }

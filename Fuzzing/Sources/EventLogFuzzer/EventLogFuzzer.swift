@@ -1,4 +1,5 @@
 import SplitTestAnalysis
+import SplitTesting
 
 /// libFuzzer's entry point: the input is an event file. Its lines are parsed and counted in the
 /// two passes `splitc analyze` makes (exposures and holdout events, then goals), and the readout
@@ -7,7 +8,7 @@ import SplitTestAnalysis
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { UnsafeBufferPointer(start: $0, count: size) } ?? UnsafeBufferPointer(start: nil, count: 0)
-    var accumulator = EventAccumulator(holdouts: [HoldoutDefinition(name: "fuzz_holdout", experiments: nil)])
+    var accumulator = EventAccumulator()
     var goals: [(RawEvent, Int)] = []
     var lineNumber = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {

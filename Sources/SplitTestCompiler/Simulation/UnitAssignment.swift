@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// The group one unit gets on a fresh install, as `splitc assign` reports it.
 ///

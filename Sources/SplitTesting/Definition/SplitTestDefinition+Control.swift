@@ -1,6 +1,6 @@
 extension SplitTestDefinition {
     /// Why a control entry cannot apply to an experiment of this build.
-    package enum ControlEntryProblem: Error, Sendable, Hashable {
+    @_spi(Tools) public enum ControlEntryProblem: Error, Sendable, Hashable {
         /// The entry names a group (as winner or forced group) that this build's experiment lacks.
         case unknownGroup(String)
         /// The entry says `resolved` but names no winner, or its traffic is outside `1...10_000` buckets.
@@ -11,7 +11,7 @@ extension SplitTestDefinition {
     ///
     /// A remote `running` clears a compiled stop and winner; a remote `resolved` sets the winner;
     /// a remote `stopped` stops. Traffic and `force` replace the compiled ones when present.
-    package func applying(_ entry: SplitTestControl.Entry) -> Result<SplitTestDefinition, ControlEntryProblem> {
+    @_spi(Tools) public func applying(_ entry: SplitTestControl.Entry) -> Result<SplitTestDefinition, ControlEntryProblem> {
         var definition = self
         if let trafficBuckets = entry.trafficBuckets {
             guard (1...Bucketing.bucketCount).contains(trafficBuckets) else {

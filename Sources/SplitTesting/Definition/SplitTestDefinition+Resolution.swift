@@ -10,15 +10,15 @@
 extension SplitTestDefinition {
     /// A resolution by the definition: the group's index, why, and the group bucket when the
     /// unit was bucketed.
-    package struct Resolution: Sendable, Hashable {
+    @_spi(Tools) public struct Resolution: Sendable, Hashable {
         /// The index of the group in ``SplitTestDefinition/groups``.
-        package var groupIndex: Int
+        public var groupIndex: Int
         /// Why: any reason but `override` and `sticky`, which are the service's.
-        package var reason: AssignmentReason
+        public var reason: AssignmentReason
         /// The unit's group bucket, when it was bucketed.
-        package var bucket: Int?
+        public var bucket: Int?
         /// The holdout that kept the unit out, when the reason is `holdout`.
-        package var holdout: String?
+        public var holdout: String?
 
         package init(groupIndex: Int, reason: AssignmentReason, bucket: Int? = nil, holdout: String? = nil) {
             self.groupIndex = groupIndex
@@ -30,7 +30,9 @@ extension SplitTestDefinition {
 
     /// What a unit with `attributes` gets on a fresh install: steps 2–4, then 6–10. With no
     /// attributes set, a targeted experiment serves its control, `notTargeted`.
-    package func resolve(unit: String?, attributes: SplitTestAttributeValues = SplitTestAttributeValues()) -> Resolution {
+    @_spi(Tools) public func resolve(
+        unit: String?, attributes: SplitTestAttributeValues = SplitTestAttributeValues()
+    ) -> Resolution {
         resolveBeforeStickiness(unit: unit) ?? resolveUnassigned(unit: unit, attributes: attributes)
     }
 
