@@ -101,12 +101,14 @@ let package = Package(
         // Remote control against a real HTTP server on loopback (a Python script in Support).
         .testTarget(
             name: "SplitTestingRemoteTests",
-            dependencies: ["SplitTestingRemote", "SplitTesting", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "SplitTestingRemote", "SplitTesting", .product(name: "Crypto", package: "swift-crypto"), "TestTools",
+            ],
             exclude: ["Support"]
         ),
         .testTarget(
             name: "SplitTestCompilerTests",
-            dependencies: ["SplitTestCompiler", "SplitTestStatistics"],
+            dependencies: ["SplitTestCompiler", "SplitTestStatistics", "TestTools"],
             // The golden output is compiled by the GeneratedCode targets, not here; the schema
             // fixtures are read by a Python script; the fuzz regressions are read as files.
             exclude: ["Golden", "SchemaFixtures", "FuzzRegressions"]

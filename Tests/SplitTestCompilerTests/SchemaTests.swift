@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import SplitTestCompiler
 
 @Suite struct SchemaTests {
@@ -26,7 +27,8 @@ import Testing
 
     /// Runs the committed Python check with the real `jsonschema` and `yaml` packages: every
     /// example definition and good fixture is accepted, every bad fixture rejected where it says.
-    @Test func acceptsEveryExampleAndRejectsEveryBadFixture() throws {
+    @Test(.requires(.jsonSchema)) func acceptsEveryExampleAndRejectsEveryBadFixture() throws {
+        try Oracle.jsonSchema.require()
         let schemaFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("splittest-schema-\(UUID().uuidString).json")
         try Data(DefinitionSchema.json.utf8).write(to: schemaFile)

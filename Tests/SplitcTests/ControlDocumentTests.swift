@@ -1,6 +1,7 @@
 import Foundation
 import SplitTesting
 import Testing
+import TestTools
 
 /// `splitc publish`, `keygen` and `assign --control`, run as processes (SPEC §8).
 @Suite struct ControlDocumentTests {
@@ -268,7 +269,8 @@ import Testing
 
     /// The signature checked by an independent Ed25519 implementation, Python's `cryptography`,
     /// both ways: what splitc signs verifies there, and what it signs verifies in splitc.
-    @Test func signaturesAgreeWithPythonCryptography() throws {
+    @Test(.requires(.cryptography)) func signaturesAgreeWithPythonCryptography() throws {
+        try Oracle.cryptography.require()
         let folder = try Self.folder()
         defer { folder.remove() }
         let publicKey = try Self.publishSigned(in: folder)
