@@ -24,16 +24,18 @@ struct SaltChangeTests {
         #expect(abs(observed - expected) <= 0.003, "\(weights): \(observed) changed, expected \(expected)")
     }
 
-    @Test("a definition with another salt moves units, one with the same salt moves none")
+    @Test("a definition with another salt moves units, a renamed one with the same salt moves none")
     func definitionsFollowTheirSalt() {
-        func definition(salt: String) -> SplitTestDefinition<Colour> {
+        func definition(_ identifier: String, salt: String) -> SplitTestDefinition<Colour> {
             SplitTestDefinition(
-                identifier: "colour", unitType: .device, salt: salt,
+                identifier: identifier, unitType: .device, salt: salt,
                 bucketUpperBounds: BucketAllocation.upperBounds(forWeights: [1, 1, 1]), control: .red)
         }
-        let original = definition(salt: UnitSample.salt)
-        let same = definition(salt: UnitSample.salt)
-        let changed = definition(salt: UnitSample.changedSalt)
+        let original = definition("colour", salt: UnitSample.salt)
+        // Renaming an experiment but keeping its salt keeps every unit where it was: the salt,
+        // not the identifier, is what is hashed.
+        let same = definition("colour_renamed", salt: UnitSample.salt)
+        let changed = definition("colour", salt: UnitSample.changedSalt)
         let units = (0..<30_000).map(SyntheticUnits.id)
         let unmoved = units.count { original.bucketedGroup(forUnit: $0) == same.bucketedGroup(forUnit: $0) }
         let moved = units.count { original.bucketedGroup(forUnit: $0) != changed.bucketedGroup(forUnit: $0) }

@@ -34,7 +34,9 @@ import TestTools
         let dom = dump.stdout
         for experiment in experiments {
             let name = try #require(experiment["experiment"] as? String)
-            for goal in experiment["goals"] as? [[String: Any]] ?? [] {
+            let goals = try #require(experiment["goals"] as? [[String: Any]])
+            #expect(!goals.isEmpty, "\(name) has goals, so its charts are checked")
+            for goal in goals {
                 let goalName = try #require(goal["goal"] as? String)
                 #expect(dom.contains("<svg class=\"chart\" data-goal=\"\(goalName)\""), "\(name): chart of \(goalName)")
             }
