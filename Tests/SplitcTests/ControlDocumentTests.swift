@@ -3,7 +3,8 @@ import SplitTesting
 import Testing
 import TestTools
 
-/// `splitc publish`, `keygen` and `assign --control`, run as processes (SPEC §8).
+/// `splitc publish`, `keygen` and `assign --control`, run as processes: the control documents of
+/// the "Changing experiments after release" article (RemoteControl.md).
 @Suite struct ControlDocumentTests {
     /// Two running experiments, as an app version in users' hands has them.
     static let released = """

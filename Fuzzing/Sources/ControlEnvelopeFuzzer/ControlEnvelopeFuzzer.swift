@@ -39,7 +39,8 @@ public func fuzzControlEnvelope(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     return 0
 }
 
-/// The bounds of SPEC §8 hold, and the service takes the control without trapping.
+/// A payload's bounds hold (a positive sequence, traffic of 1 to 10,000 buckets, a winner exactly
+/// when resolved, no empty unit id), and the service takes the control without trapping.
 private func check(_ control: SplitTestControl) {
     precondition(control.sequence > 0, "sequence is positive")
     for (experiment, entry) in control.experiments {
