@@ -140,14 +140,14 @@ let package = Package(
         .testTarget(
             name: "SplitTestingRemoteTests",
             dependencies: [
-                "SplitTestingRemote", "SplitTesting", "SplitTestingTestSupport",
+                "SplitTestingRemote", "SplitTesting", "SplitTestingTestSupport", "TestTools",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Support"]
         ),
         .testTarget(
             name: "SplitTestCompilerTests",
-            dependencies: ["SplitTestCompiler", "SplitTestStatistics"],
+            dependencies: ["SplitTestCompiler", "SplitTestStatistics", "TestTools"],
             // The golden output is compiled by the GeneratedCode targets, not here; the schema
             // fixtures are read by a Python script; the fuzz regressions are read as files.
             exclude: ["Golden", "SchemaFixtures", "FuzzRegressions"]

@@ -65,6 +65,9 @@ for scratch in "$release_build" "$debug_build"; do echo "$fingerprint" > "$scrat
 release_bin="$(swift build --scratch-path "$release_build" -c release --show-bin-path)"
 debug_bin="$(swift build --scratch-path "$debug_build" -c debug --show-bin-path)"
 
+step "Checking the report's sentences on synthetic runs that meet and miss the targets"
+"$release_bin/benchmark-report" self-test >&2
+
 step "Recording the machine"
 {
     echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"

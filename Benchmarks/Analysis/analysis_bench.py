@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC section 11, analysis: `splitc analyze` over generated events, against DuckDB running the SQL
+"""The analysis targets: `splitc analyze` over generated events, against DuckDB running the SQL
 that `splitc analyze --emit-sql duckdb` prints over the same file, in the same run; and the peak
 resident memory of `splitc analyze` against the number of units.
 

@@ -24,16 +24,18 @@ struct SaltChangeTests {
         #expect(abs(observed - expected) <= 0.003, "\(weights): \(observed) changed, expected \(expected)")
     }
 
-    @Test("a definition with another salt moves units, one with the same salt moves none")
+    @Test("a definition with another salt moves units, a renamed one with the same salt moves none")
     func definitionsFollowTheirSalt() {
-        func definition(salt: String) -> SplitTestDefinition {
+        func definition(_ identifier: String, salt: String) -> SplitTestDefinition {
             SplitTestDefinition(
-                identifier: "colour", groups: Colour.self, unitType: .device, salt: salt,
+                identifier: identifier, groups: Colour.self, unitType: .device, salt: salt,
                 bucketUpperBounds: BucketTable(weights: [1, 1, 1]).upperBounds, control: .red)
         }
-        let original = definition(salt: UnitSample.salt)
-        let same = definition(salt: UnitSample.salt)
-        let changed = definition(salt: UnitSample.changedSalt)
+        let original = definition("colour", salt: UnitSample.salt)
+        // Renaming an experiment but keeping its salt keeps every unit where it was: the salt,
+        // not the identifier, is what is hashed.
+        let same = definition("colour_renamed", salt: UnitSample.salt)
+        let changed = definition("colour", salt: UnitSample.changedSalt)
         let units = (0..<30_000).map(SyntheticUnits.id)
         let unmoved = units.count { original.bucketedGroupIndex(forUnit: $0) == same.bucketedGroupIndex(forUnit: $0) }
         let moved = units.count { original.bucketedGroupIndex(forUnit: $0) != changed.bucketedGroupIndex(forUnit: $0) }

@@ -39,7 +39,8 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
         let group = await Task.detached {
             fetchedGroup(ButtonColorSplitTest.self, from: service)
         }.value
-        // SPEC §4.4: this device's group bucket for button_color is 4155, which belongs to blue.
+        // This device's group bucket for button_color is 4155 (a vector of HowAssignmentWorks.md),
+        // which belongs to blue.
         #expect(group == .blue)
         let winner = await Task.detached { fetchedGroup(OnboardingTutorialSplitTest.self, from: service) }.value
         #expect(winner == .shortTutorial)

@@ -48,8 +48,8 @@ import Testing
         }
     }
 
-    /// The SPEC's bucketing vector: `button_color:3f2504e0-…` falls in bucket 4155, which the
-    /// bounds [3334, 6667, 10000] give to `blue`.
+    /// The first bucketing vector of the "How assignment works" article: `button_color:3f2504e0-…`
+    /// falls in bucket 4155, which the bounds [3334, 6667, 10000] give to `blue`.
     @Test func aRunningExperimentBucketsBySpecVector() {
         let resolution = ButtonColorSplitTest.definition.resolve(unit: "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
         #expect(resolution.bucket == 4155)

@@ -2,7 +2,8 @@ import SplitTestAnalysis
 import SplitTesting
 import Testing
 
-/// Reading lines and counting units: the rules of SPEC §10 on small, hand-checked inputs.
+/// Reading lines and counting units on small, hand-checked inputs: a unit counts from its first
+/// exposure, a unit in two groups is a conflict, a goal counts at or after the first exposure.
 @Suite struct AccumulationTests {
     static func parse(_ line: String) throws -> RawEvent {
         try JSONLineParser.parse(line).get()

@@ -52,7 +52,10 @@ import Testing
         #expect(experiment["conflicts"] as? Int == 1)
         let srm = try #require(experiment["srm"] as? [String: Any])
         #expect(srm["flagged"] as? Bool == false)
-        #expect(srm["chi_square"] is Double || srm["chi_square"] is Int)
+        // One unit in red and two in blue against equal weights: χ² = 1/3, p = 0.5637 (SciPy's
+        // chisquare([1, 2])).
+        #expect(abs((srm["chi_square"] as? Double ?? .nan) - 1.0 / 3) < 1e-12)
+        #expect(abs((srm["p_value"] as? Double ?? .nan) - 0.5637028616507731) < 1e-12)
         #expect(experiment["aa_check"] is NSNull)
         let goals = try #require(experiment["goals"] as? [[String: Any]])
         let groups = try #require(goals.first?["groups"] as? [[String: Any]])

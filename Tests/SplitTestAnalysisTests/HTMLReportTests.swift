@@ -1,21 +1,13 @@
 import Foundation
 import Testing
+import TestTools
 
 /// The HTML report in a real browser (headless Chromium): it renders, it has a chart per goal,
 /// it loads nothing from elsewhere, and the numbers in the page are the JSON's.
 @Suite struct HTMLReportTests {
-    static func chromium() -> String? {
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for folder in ["/usr/bin", "/usr/local/bin", "/snap/bin"] {
-                let path = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: path) { return path }
-            }
-        }
-        return nil
-    }
-
-    @Test func pageRendersWithAChartPerGoalAndTheJSONsNumbers() throws {
-        let browser = try #require(Self.chromium(), "install Chromium: apt-get install -y chromium")
+    @Test(.requires(.chromium)) func pageRendersWithAChartPerGoalAndTheJSONsNumbers() throws {
+        try Oracle.chromium.require()
+        let browser = try #require(Oracle.chromiumPath)
         let folder = try ExternalProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data((WarehouseTests.events().joined(separator: "\n") + "\n").utf8)
@@ -42,7 +34,9 @@ import Testing
         let dom = dump.stdout
         for experiment in experiments {
             let name = try #require(experiment["experiment"] as? String)
-            for goal in experiment["goals"] as? [[String: Any]] ?? [] {
+            let goals = try #require(experiment["goals"] as? [[String: Any]])
+            #expect(!goals.isEmpty, "\(name) has goals, so its charts are checked")
+            for goal in goals {
                 let goalName = try #require(goal["goal"] as? String)
                 #expect(dom.contains("<svg class=\"chart\" data-goal=\"\(goalName)\""), "\(name): chart of \(goalName)")
             }

@@ -2,6 +2,7 @@ import Foundation
 import SplitTestAnalysis
 import SplitTestStatistics
 import Testing
+import TestTools
 
 /// The same events four ways: read by `splitc analyze`, and aggregated by the emitted SQL in
 /// DuckDB, in Spark, and (BigQuery's text) in DuckDB with `FLOAT64` declared, then read with
@@ -99,7 +100,8 @@ import Testing
 
     static let dialects = ["duckdb", "spark", "bigquery"]
 
-    @Test func eventsDuckDBSparkAndBigQueryAgree() throws {
+    @Test(.requires(.warehouse)) func eventsDuckDBSparkAndBigQueryAgree() throws {
+        try Oracle.warehouse.require()
         let folder = try ExternalProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data((Self.events().joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("events.jsonl"))

@@ -14,6 +14,10 @@ enum GoldenFiles {
     static let generatedSwift = repositoryRoot
         .appendingPathComponent("Tests/SplitTestCompilerTests/Golden/GeneratedSplitTests.swift")
 
+    /// The committed JSON Schema that `DefinitionSchema.json` and `splitc schema` must print.
+    static let definitionSchema = repositoryRoot
+        .appendingPathComponent("Tests/SplitTestCompilerTests/Golden/DefinitionSchema.json")
+
     /// The schema check script and its bad documents.
     static let schemaFixtures = repositoryRoot.appendingPathComponent("Tests/SplitTestCompilerTests/SchemaFixtures")
 

@@ -123,9 +123,13 @@ import Testing
     }
 
     @Test func bucketCountsUseLargestRemainders() throws {
+        // 3,333.33 and 6,666.67: the leftover bucket goes to the larger remainder, not the first group.
+        let twoGroups = try #require(Self.compiled("identifier: w\ntype: device\ngroups: { a: 1, b: 2 }\n"))
+        #expect(twoGroups.definition.bucketTable.bucketCounts == [3333, 6667])
         let experiment = try #require(Self.compiled("identifier: w\ntype: device\ngroups: { a: 1, b: 1, c: 1, d: 0.0001 }\n"))
-        #expect(experiment.definition.bucketTable.bucketCounts == BucketTable.bucketCounts(forWeights: [1, 1, 1, 0.0001]))
-        #expect(experiment.definition.bucketTable.bucketCounts.reduce(0, +) == 10_000)
+        // Shares of 10,000: 3,333.22 three times and 0.33; the floors leave one bucket, which goes
+        // to the largest remainder, the small group's.
+        #expect(experiment.definition.bucketTable.bucketCounts == [3333, 3333, 3333, 1])
     }
 
     @Test func trafficAndLayerBucketsAreWholeHundredths() throws {

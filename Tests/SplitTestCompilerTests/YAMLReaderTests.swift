@@ -94,7 +94,12 @@ import Testing
         let laughs = "a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: [*c, *c, *c]\n"
         let (documents, summary) = Self.documents(laughs)
         #expect(documents.isEmpty)
+        // Each anchor and each alias is reported once, where it is written, and nothing else.
+        let printed = summary.log.sorted.map(\.description)
         #expect(summary.log.errorCount == 10)
+        #expect(printed.filter { $0.contains(": error: anchors (") }.count == 3, "\(printed)")
+        #expect(printed.filter { $0.contains(": error: aliases (") }.count == 7, "\(printed)")
+        #expect(printed.first == "t.yaml:1:4: error: anchors ('&a') are not supported; write each value out in full")
     }
 
     @Test(arguments: [

@@ -4,8 +4,8 @@ import SplitTestStatistics
 @_spi(Tools) import SplitTestingRemote
 import Testing
 
-/// Reading and writing a control document's payload (SPEC §8): every field, every way it can be
-/// wrong, and bytes no publisher would write.
+/// Reading and writing a control document's payload (the document of RemoteControl.md): every
+/// field, every way it can be wrong, and bytes no publisher would write.
 @Suite struct ControlPayloadTests {
     static let specExample = """
         {"sequence": 42, "generated": "2026-11-23T10:00:00Z",

@@ -2,6 +2,7 @@ import Foundation
 import SplitTesting
 @testable import SplitTestingRemote
 import Testing
+import TestTools
 
 /// Runs `Support/sign_document.py` (Python's `cryptography`) over `payload` with the test seed.
 func signInPython(_ payload: Data, seed: Data = testSeed) throws -> (publicKey: String, signature: Data) {
@@ -34,7 +35,8 @@ struct SignatureTests {
         "button_color": ["status": "resolved", "winner": "green", "force": ["qa-1": "red"]],
     ])
 
-    @Test func aDocumentSignedInPythonVerifiesInSwift() throws {
+    @Test(.requires(.cryptography)) func aDocumentSignedInPythonVerifiesInSwift() throws {
+        try Oracle.cryptography.require()
         let (publicKey, signature) = try signInPython(document)
         // The same seed gives the same key in both implementations, and Ed25519 is
         // deterministic, so the signatures are the same bytes.
@@ -46,7 +48,8 @@ struct SignatureTests {
         #expect(control.experiments["button_color"] == .init(status: .resolved, winner: "green", force: ["qa-1": "red"]))
     }
 
-    @Test func oneFlippedByteAnywhereIsRejected() throws {
+    @Test(.requires(.cryptography)) func oneFlippedByteAnywhereIsRejected() throws {
+        try Oracle.cryptography.require()
         let (publicKey, signature) = try signInPython(document)
         let key = try ControlPublicKey(base64: publicKey)
         for index in document.indices {
@@ -78,7 +81,8 @@ struct SignatureTests {
         }
     }
 
-    @Test func aPythonSignedDocumentServedOverHTTPApplies() async throws {
+    @Test(.requires(.cryptography)) func aPythonSignedDocumentServedOverHTTPApplies() async throws {
+        try Oracle.cryptography.require()
         try await withControlServer { server in
             let (publicKey, signature) = try signInPython(document)
             let issues = IssueRecorder()

@@ -53,6 +53,7 @@ import SplitTestingTestSupport
         {
             exposuresPerUnit[event.properties["unit"]?.stringValue ?? "", default: 0] += 1
         }
+        #expect(served.contains { $0.0 != nil }, "some task ran for a signed-in user, so the loop below checks something")
         for (unit, group) in served {
             guard let unit else { continue }
             // Every task was served its own unit's bucketed group, whatever the others did.

@@ -80,8 +80,13 @@ import SplitTesting
         let store = FileAssignmentStore(fileURL: url, report: issues.report)
         #expect(store.string(for: "good") == "blue")
         #expect(store.string(for: "bad") == nil)
-        #expect(issues.issues.count == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 1)
+        // The file is set aside whole, for whoever investigates, and that is what is reported.
+        guard case .corruptStoreFile(let path, let aside?) = issues.issues.first, issues.issues.count == 1 else {
+            Issue.record("expected one corruptStoreFile issue, got \(issues.issues)")
+            return
+        }
+        #expect(path == url.path && aside.hasPrefix(url.path + ".corrupt-"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [URL(fileURLWithPath: aside).lastPathComponent])
     }
 
     @Test func unreadableLocationIsReportedAndNeverOverwritten() throws {
@@ -119,7 +124,11 @@ import SplitTesting
         store.flush()
         #expect(service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == group)
         #expect(store.string(for: "k") == "more")
-        #expect(issues.issues.count == 1)
+        guard case .storeFileUnwritable(let path, _) = issues.issues.first, issues.issues.count == 1 else {
+            Issue.record("expected one storeFileUnwritable issue, got \(issues.issues)")
+            return
+        }
+        #expect(path == blocker.appendingPathComponent("split-tests.json").path)
         #expect(issues.issues.first?.description.contains("cannot be written") == true)
     }
 }

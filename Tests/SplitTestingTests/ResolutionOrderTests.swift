@@ -2,7 +2,8 @@ import Testing
 @testable import SplitTesting
 import SplitTestingTestSupport
 
-/// The stage-2 resolution order (SPEC §8): override → forced → stopped → resolved → sticky →
+/// The resolution order with remote control, targeting and holdouts, as the table of the "How
+/// assignment works" article lists it: override → forced → stopped → resolved → sticky →
 /// no user → holdout → targeting → layer and traffic → bucketing.
 @Suite struct ResolutionOrderTests {
     static let fixed = SplitTestAttributeValues(["platform": .string("linux")])

@@ -58,7 +58,7 @@ import SplitTesting
         let service = SplitTestingService(configuration: .init(store: store, deviceID: unit, report: issues.report))
         let test = service.fetchSplitTest(ButtonColorSplitTest.self)
         #expect(test.currentGroup == ButtonColorSplitTest.bucketedGroup(forUnit: unit))
-        #expect(issues.issues.count == 1)
+        #expect(issues.issues == [.storedGroupNotFound(experiment: "button_color", unit: unit, group: "🟣 not a group")])
         #expect(store.string(for: key) == test.currentGroup.rawValue)
         #expect(store.string(for: "unrelated") == "kept")
     }

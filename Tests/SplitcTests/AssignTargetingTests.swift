@@ -142,6 +142,8 @@ import Testing
         let heldOut = (0..<20_000).filter {
             TargetedPaywall.Test.definition.holdout!.holds(unit: "unit-\($0)")
         }.count
+        // The runtime's count, which simulate must print, is itself about the holdout's tenth.
+        #expect((1_800...2_200).contains(heldOut), "\(heldOut) of 20000 held out")
         #expect(holdoutLine.hasSuffix("\(heldOut) of 20000 units held out"))
         #expect(holdoutLine.contains("expected  10.00%"))
 

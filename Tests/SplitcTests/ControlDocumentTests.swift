@@ -2,8 +2,10 @@ import Foundation
 import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import Testing
+import TestTools
 
-/// `splitc publish`, `keygen` and `assign --control`, run as processes (SPEC §8).
+/// `splitc publish`, `keygen` and `assign --control`, run as processes: the control documents of
+/// the "Changing experiments after release" article (RemoteControl.md).
 @Suite struct ControlDocumentTests {
     /// Two running experiments, as an app version in users' hands has them.
     static let released = """
@@ -269,7 +271,8 @@ import Testing
 
     /// The signature checked by an independent Ed25519 implementation, Python's `cryptography`,
     /// both ways: what splitc signs verifies there, and what it signs verifies in splitc.
-    @Test func signaturesAgreeWithPythonCryptography() throws {
+    @Test(.requires(.cryptography)) func signaturesAgreeWithPythonCryptography() throws {
+        try Oracle.cryptography.require()
         let folder = try Self.folder()
         defer { folder.remove() }
         let publicKey = try Self.publishSigned(in: folder)

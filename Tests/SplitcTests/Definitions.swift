@@ -1,4 +1,5 @@
-/// Definitions the tests compile; identifiers, salts and weights match SPEC §4.4's vectors.
+/// Definitions the tests compile; identifiers, salts and weights match the bucketing vectors of the
+/// "How assignment works" article (HowAssignmentWorks.md).
 enum Definitions {
     static let buttonColor = """
         identifier: button_color

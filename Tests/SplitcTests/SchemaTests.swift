@@ -9,6 +9,12 @@ import Testing
         let outcome = try folder.splitc("schema")
 
         #expect(outcome.status == 0)
+        // The schema the compiler's tests hold to, as committed (the trailing newlines aside).
+        let committed = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("SplitTestCompilerTests/Golden/DefinitionSchema.json"),
+            encoding: .utf8)
+        #expect(outcome.stdout.trimmingCharacters(in: .newlines) == committed.trimmingCharacters(in: .newlines))
         let schema = try #require(try outcome.json() as? [String: Any])
         #expect((schema["$schema"] as? String)?.contains("json-schema.org") == true)
         let definitions = try #require(schema["$defs"] as? [String: Any])

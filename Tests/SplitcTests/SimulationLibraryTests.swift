@@ -34,6 +34,8 @@ import Testing
             identifier: "feed_prefetch", unitType: .device, salt: "feed_prefetch", groups: ["a", "b", "c", "d"],
             bucketTable: BucketTable(upperBounds: [2000, 2000, 7000, 10_000]), controlIndex: 0, trafficBuckets: 6_000)
 
+        var groups: [String: Int] = [:]
+        var notEnrolled = 0
         for index in 0..<2_000 {
             let unit = Simulation.unitID(index)
             let assignment = UnitAssignment(experiment: definition, unit: unit)
@@ -41,7 +43,12 @@ import Testing
             #expect(assignment.group == "g\(resolution.groupIndex)")
             #expect(assignment.reason == resolution.reason)
             #expect(assignment.bucket == resolution.bucket)
+            if assignment.reason == .notEnrolled { notEnrolled += 1 } else { groups[assignment.group, default: 0] += 1 }
         }
+        // Both sides could agree on a wrong answer; what the definition promises, independently:
+        // 60% traffic, and no unit in the group of weight 0.
+        #expect(abs(Double(notEnrolled) / 2_000 - 0.4) < 0.05, "\(notEnrolled) of 2000 not enrolled")
+        #expect(groups["g1"] == nil && groups.count == 3, "\(groups)")
     }
 
     @Test func aZeroWeightGroupReceivesNobodyAndDoesNotSpoilThePValue() {

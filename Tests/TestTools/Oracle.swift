@@ -59,7 +59,8 @@ public struct Oracle: Sendable {
 
     /// Python 3 on `PATH` with every module of `modules` importable.
     public static func python(_ modules: [String], install: String) -> Oracle {
-        Oracle(name: "Python packages " + modules.joined(separator: ", "), install: install) {
+        let packages = modules.count == 1 ? "Python package " : "Python packages "
+        return Oracle(name: packages + modules.joined(separator: ", "), install: install) {
             pythonImports(modules, python: "python3")
         }
     }

@@ -4,9 +4,10 @@ import Foundation
 import SplitTesting
 import SplitTestingRemote
 
-/// SPEC §11: loading a 1,000-experiment control document at start against `JSONSerialization`
-/// of the same payload bytes plus one Ed25519 verification; the sticky `fetchSplitTest` with
-/// that document in force against the dictionary lookup of `RuntimeBenchmarks.swift`.
+/// The remote-control targets: loading a 1,000-experiment control document at start against
+/// `JSONSerialization` of the same payload bytes plus one Ed25519 verification (within 2×); the
+/// sticky `fetchSplitTest` with that document in force against the dictionary lookup of
+/// `RuntimeBenchmarks.swift` (within 2×).
 func registerRemoteControlBenchmarks() {
     // A load takes milliseconds: one load per iteration (not the 1,000 operations of the other
     // benchmarks), so that each has tens of samples. `benchmark-report` knows these two by name

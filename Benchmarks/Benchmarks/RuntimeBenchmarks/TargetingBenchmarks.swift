@@ -1,9 +1,9 @@
 import Benchmark
 import SplitTesting
 
-/// SPEC §11: a first-time assignment through five targeting conditions (all holding, so every
-/// condition is evaluated) against the same experiment without targeting, and the sticky path,
-/// which targeting must leave unchanged (stickiness comes first).
+/// The targeting targets: a first-time assignment through five targeting conditions (all
+/// holding, so every condition is evaluated) within 1.5× the same experiment without targeting,
+/// and the sticky path, which targeting must leave unchanged (stickiness comes first).
 func registerTargetingBenchmarks() {
     Benchmark("fetchSplitTest, first-time assignment, five targeting conditions (with associate(user:))") { benchmark in
         let service = SplitTestingService(configuration: .init(

@@ -81,7 +81,7 @@ public struct TypecheckMeasurement: Codable, Sendable {
 }
 
 /// No-change builds of a package that applies the build plugin against the same package with the
-/// generated file committed, written by `plugin-bench no-change` (SPEC §11).
+/// generated file committed, written by `plugin-bench no-change`; the plugin's must be within 1.2×.
 public struct PluginMeasurement: Codable, Sendable {
     /// Definitions in the package's `experiments` folder.
     public var definitions: Int

@@ -25,11 +25,11 @@ struct BenchmarksDocument {
             \(machine.trimmingCharacters(in: .whitespacesAndNewlines))
             ```
 
-            ## SPEC §7 targets
+            ## Compiler and runtime targets
 
             \(report.verdictSection())
 
-            ## SPEC §11 targets
+            ## Plugin, remote control, targeting and analysis targets
 
             \(report.secondStageVerdictSection())
 
@@ -46,7 +46,7 @@ struct BenchmarksDocument {
 
             \(report.compilerSection())
 
-            \(report.debugBuildNote())
+            \(report.compilerNote())
 
             ## Generated code
 
@@ -65,9 +65,11 @@ struct BenchmarksDocument {
             plugin generated committed into the target instead: `swift build` with nothing
             changed, both built in debug, alternating. The plugin runs `splitc-build generate` on every
             build (its stamp input, see `GenerationPlan.swift`), which reads every definition and
-            leaves the unchanged file alone, so the app is not recompiled.
+            leaves an unchanged file alone, so that the app need not be recompiled.
 
             \(report.pluginSection())
+
+            \(report.pluginNote())
 
             ## Runtime
 
@@ -87,8 +89,8 @@ struct BenchmarksDocument {
             `Benchmarks/Analysis/analysis_bench.py` with a release `splitc`: `splitc analyze --format json`
             over generated JSON-lines events (3 experiments, 2 goals, each unit exposed to all three),
             peak resident memory from `/usr/bin/time`; at the full size, DuckDB (Python package) runs the
-            SQL of `splitc analyze --emit-sql duckdb` over the same file. The smaller sizes keep the events
-            per unit; the last row repeats the smallest with four times the events per unit.
+            SQL of `splitc analyze --emit-sql duckdb` over the same file.
+            \(report.analysisNote())
 
             \(report.analysisSection())
 
@@ -98,7 +100,8 @@ struct BenchmarksDocument {
     /// What `run.sh` prints at the end.
     func summary() -> String {
         [
-            "SPEC §7 targets", report.verdictSection(), "", "SPEC §11 targets", report.secondStageVerdictSection(), "",
+            "Compiler and runtime targets", report.verdictSection(), "",
+            "Plugin, remote control, targeting and analysis targets", report.secondStageVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",
             "Runtime", report.runtimeSection(), "", "Analysis", report.analysisSection(),

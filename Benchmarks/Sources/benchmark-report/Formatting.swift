@@ -15,6 +15,15 @@ enum Formatting {
         value.isFinite ? String(format: "%.2f×", value) : "n/a"
     }
 
+    /// A factor of a target or an input, without needless decimals: 3, 11, 3.3, 1.25.
+    static func factor(_ value: Double) -> String {
+        guard value.isFinite else { return "n/a" }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     static func number(_ value: Double) -> String {
         value.isFinite ? String(format: "%.0f", value) : "n/a"
     }

@@ -3,9 +3,12 @@ import Foundation
 
 let usage = """
     usage: benchmark-report write --results DIR --output BENCHMARKS.md --command "COMMAND"
+           benchmark-report self-test [--documents DIR]
     DIR holds compiler-{debug,release}.json, yams-{debug,release}.json, typecheck.json,
     plugin.json, runtime.md, machine.txt and (unless skipped) analysis.json, as
-    Benchmarks/run.sh writes them.
+    Benchmarks/run.sh writes them. self-test writes the report of synthetic runs that meet and
+    miss the targets, and checks that every sentence with a verdict follows the figures; with
+    --documents, it also writes each synthetic run's BENCHMARKS.md into DIR.
     """
 
 func load<Value: Decodable>(_ type: Value.Type, _ directory: URL, _ name: String) throws -> Value {
@@ -26,6 +29,11 @@ func text(_ directory: URL, _ name: String) throws -> String {
 
 do {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), usage: usage)
+    if arguments.command == "self-test" {
+        try SelfTest.run(documents: (try? arguments.string("documents")).map { URL(fileURLWithPath: $0) })
+        print("benchmark-report self-test: every sentence with a verdict follows its run's figures")
+        exit(0)
+    }
     guard arguments.command == "write" else { throw arguments.unknownCommand() }
     let directory = URL(fileURLWithPath: try arguments.string("results"))
     // The plugin prints its build and warnings first; the results start at the baseline heading.

@@ -19,7 +19,7 @@ COLUMNS = ["event_name", "event_time", "experiment", "group_name", "unit_id", "g
 
 
 def rows():
-    """One row per readable event line, the columns of SPEC section 10 and `holdout`."""
+    """One row per readable event line, in COLUMNS: the warehouse table of the Analysis article."""
     for line in open(events_path, encoding="utf-8"):
         line = line.strip()
         if not line:
