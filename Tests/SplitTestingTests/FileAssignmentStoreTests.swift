@@ -46,7 +46,28 @@ import SplitTesting
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: String]
         #expect(object?.count == 500)
         #expect(object?["key-499"] == "group-499")
+        // The lock file stays, empty, for the next writer; no temporary file is left.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+            == ["split-tests.json", "split-tests.json.lock"])
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("split-tests.json.lock")).isEmpty)
+    }
+
+    @Test func singleProcessModeWritesNoLockFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        let store = FileAssignmentStore(fileURL: url, sharing: .singleProcess)
+        for index in 0..<50 { store.set("group-\(index)", for: "key-\(index)") }
+        _ = store.setIfAbsent("first", for: "key-0")
+        _ = store.setIfAbsent("new", for: "key-new")
+        store.removeValue(for: "key-1")
+        store.flush()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["split-tests.json"])
+        let reopened = FileAssignmentStore(fileURL: url, sharing: .singleProcess)
+        #expect(reopened.string(for: "key-0") == "group-0")
+        #expect(reopened.string(for: "key-new") == "new")
+        #expect(reopened.string(for: "key-1") == nil)
+        #expect(reopened.string(for: "key-49") == "group-49")
     }
 
     @Test func corruptFileIsSetAsideReportedAndReplaced() throws {
@@ -81,7 +102,12 @@ import SplitTesting
         #expect(store.string(for: "good") == "blue")
         #expect(store.string(for: "bad") == nil)
         #expect(issues.issues.count == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 1)
+        // The original is kept aside whole; the file holds the entries that could be salvaged.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        let aside = try #require(names.first { $0.hasPrefix("split-tests.json.corrupt-") })
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent(aside)) == Data(#"{"good": "blue", "bad": 42}"#.utf8))
+        #expect(FileAssignmentStore(fileURL: url).string(for: "good") == "blue")
+        #expect(names.filter { !$0.hasSuffix(".lock") }.count == 2, "\(names)")
     }
 
     @Test func unreadableLocationIsReportedAndNeverOverwritten() throws {
