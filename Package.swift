@@ -28,7 +28,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        .target(name: "SplitTesting"),
+        // The privacy manifest ships at the root of the target's resource bundle, where Xcode
+        // finds it for the app's privacy report.
+        .target(name: "SplitTesting", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(
             name: "SplitTestingRemote",
             dependencies: ["SplitTesting", .product(name: "Crypto", package: "swift-crypto")]
