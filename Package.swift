@@ -144,6 +144,12 @@ let package = Package(
             dependencies: ["SplitTesting"],
             path: "Tests/Support/FileStoreCrashWriter"
         ),
-        .testTarget(name: "FaultTests", dependencies: ["SplitTesting", "FileStoreCrashWriter"]),
+        // Processes of an app with extensions, several at once on one shared store file.
+        .executableTarget(
+            name: "SharedStoreWorker",
+            dependencies: ["SplitTesting"],
+            path: "Tests/Support/SharedStoreWorker"
+        ),
+        .testTarget(name: "FaultTests", dependencies: ["SplitTesting", "FileStoreCrashWriter", "SharedStoreWorker"]),
     ]
 )
