@@ -81,11 +81,17 @@ public final class FileAssignmentStore: AssignmentStore {
     static let writeLockWait = 10.0
 
     private struct State: Sendable {
+        /// What the store answers: `fileValues` with `changes` applied.
         var values: [String: String]
         /// What this store changed since its last successful write.
         var changes = PendingChanges()
-        /// The file `values` were last merged with; nil when there was none.
+        /// What the file held when this store last read or wrote it, and that file's stamp (nil
+        /// when there was none).
+        var fileValues: [String: String]
         var stamp: FileStamp?
+        /// The lock file's write count after this store's last write; nil when the file may have
+        /// been replaced since (this store read it outside the lock, or has not written yet).
+        var fileWriteCount: UInt64?
         /// False once the file on disk must not be replaced (it could not be read or set aside).
         var persists: Bool
         /// True while this store holds the lock to merge: no other writer can replace the file
@@ -123,13 +129,13 @@ public final class FileAssignmentStore: AssignmentStore {
             values = salvaged
             corrupt = true
         }
-        state = Locked(State(values: values, stamp: read.stamp, persists: persists))
+        state = Locked(State(values: values, fileValues: values, stamp: read.stamp, persists: persists))
         if corrupt {
             switch sharing {
             case .acrossProcesses:
                 // Another process may be replacing the file right now; only the lock holder may
                 // rename it aside, or it could move a good file that just replaced the bad one.
-                issues += withFileLock(waitingAtMost: Self.synchronousLockWait) { mergeWithFile() }
+                issues += withFileLock(waitingAtMost: Self.synchronousLockWait, mergeWithFile)
             case .singleProcess:
                 let aside = file.setAside()
                 issues.append(.corruptStoreFile(path: fileURL.path, setAsideAt: aside?.path))
@@ -177,13 +183,13 @@ public final class FileAssignmentStore: AssignmentStore {
         // thread meanwhile finds none and comes here too, where the lock orders the two.
         if let existing = state.withLock({ $0.values[key] }) { return existing }
         if state.withLock({ $0.persists }) {
-            let issues = withFileLock(waitingAtMost: Self.synchronousLockWait) { () -> [SplitTestingIssue] in
+            let issues = withFileLock(waitingAtMost: Self.synchronousLockWait) { lock -> [SplitTestingIssue] in
                 state.withLock { state in
                     if state.values[key] == nil, !state.changes.contains(key) {
                         state.changes.record(.setIfAbsent(value), for: key)
                     }
                 }
-                return mergeWithFile()
+                return mergeWithFile(lock)
             }
             issues.forEach(report)
             // A merge that read the file but could not write it keeps the change for the next write.
@@ -234,7 +240,7 @@ public final class FileAssignmentStore: AssignmentStore {
         let issues: [SplitTestingIssue]
         switch sharing {
         case .acrossProcesses:
-            issues = withFileLock(waitingAtMost: Self.writeLockWait) { mergeWithFile() }
+            issues = withFileLock(waitingAtMost: Self.writeLockWait, mergeWithFile)
         case .singleProcess:
             issues = replaceWithMemory()
         }
@@ -249,13 +255,19 @@ public final class FileAssignmentStore: AssignmentStore {
         let (known, skip) = state.withLock { ($0.stamp, !$0.persists || $0.merging) }
         guard !skip, FileStamp(path: fileURL.path) != known else { return }
         let read = file.read()
+        // Rebased outside the lock, so that a large file never holds up a fetch on another thread.
+        let (changes, sequence) = state.withLock { ($0.changes, $0.changes.latestSequence) }
+        var rebased: [String: String]?
+        if case .values(let stored) = read.contents { rebased = changes.applied(to: stored) }
         let issue: SplitTestingIssue? = state.withLock { state in
             // A write or another refresh got there first, with a file at least as new.
-            guard state.stamp == known, state.persists else { return nil }
+            guard state.stamp == known, state.persists, !state.merging else { return nil }
             state.stamp = read.stamp
+            state.fileWriteCount = nil
             switch read.contents {
             case .values(let stored):
-                state.values = state.changes.applied(to: stored)
+                state.values = (state.changes.latestSequence == sequence ? rebased : nil) ?? state.changes.applied(to: stored)
+                state.fileValues = stored
             case .missing, .corrupt:
                 break
             case .unreadable(let reason):
@@ -271,7 +283,7 @@ public final class FileAssignmentStore: AssignmentStore {
     /// folder first so that the lock file can be created; a lock that cannot be taken is a
     /// failed write.
     private func withFileLock(
-        waitingAtMost seconds: Double, _ body: () -> [SplitTestingIssue]
+        waitingAtMost seconds: Double, _ body: (StoreFileLock.Holder) -> [SplitTestingIssue]
     ) -> [SplitTestingIssue] {
         do {
             try file.createFolder()
@@ -285,13 +297,23 @@ public final class FileAssignmentStore: AssignmentStore {
         }
     }
 
-    /// Holding the lock: reads the file as it is now, applies the pending changes on top and
-    /// replaces the file if that changes it; memory then holds the result (with any change
-    /// made meanwhile on top). Sets a corrupt file aside first.
-    private func mergeWithFile() -> [SplitTestingIssue] {
+    /// Holding the lock: reads the file as it is now (unless the lock file's count shows that
+    /// nobody replaced it since this store's last write), applies the pending changes on top and
+    /// replaces the file if that changes it; memory then holds the result, with any change made
+    /// meanwhile on top. Sets a corrupt file aside first. The work on whole dictionaries happens
+    /// outside the memory lock, so that fetches on other threads never wait for it.
+    private func mergeWithFile(_ lock: StoreFileLock.Holder) -> [SplitTestingIssue] {
         state.withLock { $0.merging = true }
         defer { state.withLock { $0.merging = false } }
-        let read = file.read()
+        // Snapshots, so that nothing below holds the memory lock for long; memory's own values
+        // are not among them, since a copy kept alive would make every change to them copy them.
+        let known = state.withLock { state in
+            (file: state.fileValues, stamp: state.stamp, count: state.fileWriteCount, changes: state.changes)
+        }
+        let count = lock.writeCount()
+        let unchanged = count != nil && count == known.count && known.stamp != nil
+            && FileStamp(path: fileURL.path) == known.stamp
+        let read = unchanged ? (contents: StoreFileLoader.Contents.values(known.file), stamp: known.stamp) : file.read()
         var issues: [SplitTestingIssue] = []
         var stored: [String: String]?
         switch read.contents {
@@ -311,19 +333,27 @@ public final class FileAssignmentStore: AssignmentStore {
         }
         // Without a file to merge with (a fresh install, or a corrupt one set aside, whose
         // salvaged entries memory holds), what this store knows is written whole.
-        let (merged, sequence) = state.withLock { state in
-            (state.changes.applied(to: stored ?? state.values), state.changes.latestSequence)
-        }
+        let changes = known.changes
+        let merged = changes.applied(to: stored ?? state.withLock { $0.values })
+        // Whether the file held what this store did not know: another process's writes.
+        let foreign = !unchanged && stored != nil && stored != known.file
         var stamp = read.stamp
+        var writeCount = count
         if merged != stored, !(stored == nil && merged.isEmpty) {
             do {
+                guard let count else { throw StoreFileError(operation: "read the write count of", path: self.lock.url.path, code: EIO) }
+                writeCount = try lock.recordWrite(after: count)
                 stamp = try file.replace(with: merged, temporaryName: fileURL.lastPathComponent + ".tmp")
             } catch {
                 // Still learn what the others wrote, keeping this store's changes for the retry.
-                if let stored {
+                if let stored, foreign {
+                    let rebased = changes.applied(to: stored)
                     state.withLock { state in
-                        state.values = state.changes.applied(to: stored)
+                        state.values = state.changes.latestSequence == changes.latestSequence
+                            ? rebased : state.changes.applied(to: stored)
+                        state.fileValues = stored
                         state.stamp = read.stamp
+                        state.fileWriteCount = nil
                     }
                 }
                 return issues + writeFailed(reason: "\(error)")
@@ -331,10 +361,22 @@ public final class FileAssignmentStore: AssignmentStore {
         } else if stored == nil {
             stamp = nil
         }
+        let rebased = foreign ? changes.applied(to: merged) : nil
         state.withLock { state in
-            state.changes.removeWritten(upTo: sequence)
-            state.values = state.changes.applied(to: merged)
+            let newer = state.changes.latestSequence != changes.latestSequence
+            state.changes.removeWritten(upTo: changes.latestSequence)
+            if foreign {
+                state.values = (newer ? nil : rebased) ?? state.changes.applied(to: merged)
+            } else {
+                // Memory already holds the file's other entries: settle the keys just written
+                // (a value already in the file wins a set-if-absent), unless changed again since.
+                for key in changes.keys where !state.changes.contains(key) {
+                    state.values[key] = merged[key]
+                }
+            }
+            state.fileValues = merged
             state.stamp = stamp
+            state.fileWriteCount = writeCount
             state.writeFailures.succeeded()
         }
         return issues

@@ -13,7 +13,7 @@ struct PendingChanges: Sendable {
         case remove
     }
 
-    private struct Entry: Sendable {
+    struct Entry: Sendable {
         var change: Change
         var sequence: UInt64
     }
@@ -30,6 +30,9 @@ struct PendingChanges: Sendable {
     func contains(_ key: String) -> Bool {
         entries[key] != nil
     }
+
+    /// The keys whose changes wait for a write.
+    var keys: Dictionary<String, Entry>.Keys { entries.keys }
 
     /// Records `change` for `key`, replacing the one recorded before, with one exception: a
     /// removal followed by a set-if-absent becomes a set. This process removed the value the
@@ -64,6 +67,10 @@ struct PendingChanges: Sendable {
     /// Forgets the changes recorded up to `sequence`, which a write has now stored; a change
     /// recorded after it (while the file was being written) stays for the next write.
     mutating func removeWritten(upTo sequence: UInt64) {
-        entries = entries.filter { $0.value.sequence > sequence }
+        if sequence >= latestSequence {
+            entries = [:]
+        } else {
+            entries = entries.filter { $0.value.sequence > sequence }
+        }
     }
 }

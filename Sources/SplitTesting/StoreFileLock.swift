@@ -20,7 +20,9 @@ import Foundation
 ///
 /// Why a sidecar file: the store file itself is replaced by rename on every write, so a lock
 /// on it would be on an inode that is no longer the file. The lock file is never removed, for
-/// the same reason; it stays empty.
+/// the same reason. It holds one number, the count of writes made under it (eight bytes, little
+/// endian), which each writer advances before it renames its file into place: a writer that
+/// finds the count it left knows that nobody replaced the file since, and need not read it.
 ///
 /// The lock is only ever taken inside one synchronous call and released before it returns, so
 /// it is never held across a suspension point.
@@ -54,14 +56,45 @@ struct StoreFileLock {
         url = storeFile.deletingLastPathComponent().appendingPathComponent(storeFile.lastPathComponent + ".lock")
     }
 
+    /// The lock, held: what the lock file counts.
+    struct Holder {
+        fileprivate let descriptor: Int32
+        fileprivate let path: String
+
+        /// How many writes were made under the lock, or nil when the lock file cannot be read
+        /// (a lock file too short to hold a count, such as a new one, counts none).
+        func writeCount() -> UInt64? {
+            var bytes = [UInt8](repeating: 0, count: 8)
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 8, 0) }
+            if read < 0 { return nil }
+            return read < 8 ? 0 : bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+
+        /// Counts one more write, made after `count`; call it before renaming the new file into
+        /// place, so that a writer killed in between only makes the others read the file again.
+        func recordWrite(after count: UInt64) throws -> UInt64 {
+            let next = count &+ 1
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: next >> (8 * $0)) }
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 8, 0) }
+            guard written == 8 else { throw StoreFileError(operation: "count a write in", path: path, code: errno) }
+            return next
+        }
+    }
+
     /// Runs `body` holding the lock. Waits at most `seconds` for another holder, polling with a
-    /// non-blocking attempt, since a blocking `flock` cannot be given a deadline.
-    func withLock<Result>(waitingAtMost seconds: Double, _ body: () throws -> Result) throws -> Result {
-        // Read-only is enough to lock, so an existing lock file in a folder that has become
-        // read-only still locks; creating it needs the folder to be writable.
-        let descriptor = open(url.path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
+    /// non-blocking attempt, since a blocking `flock` cannot be given a deadline. The pause
+    /// between attempts grows from half a millisecond to two, short enough that a writer that
+    /// releases and takes the lock again in a loop cannot keep a waiter out for long.
+    func withLock<Result>(waitingAtMost seconds: Double, _ body: (Holder) throws -> Result) throws -> Result {
+        var descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let error = errno
+        if descriptor < 0, error == EACCES || error == EROFS {
+            // Read-only is enough to lock (and a file cannot be replaced there anyway), so an
+            // existing lock file in a folder that has become read-only still locks.
+            descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else {
-            throw Failure.unavailable(path: url.path, reason: String(cString: strerror(errno)))
+            throw Failure.unavailable(path: url.path, reason: String(cString: strerror(error)))
         }
         // Closing the only descriptor of this open file description releases the lock.
         defer { close(descriptor) }
@@ -76,9 +109,9 @@ struct StoreFileLock {
             }
             guard clock.now < deadline else { throw Failure.timedOut(path: url.path, seconds: seconds) }
             Thread.sleep(forTimeInterval: pause)
-            pause = min(pause * 2, 0.01)
+            pause = min(pause * 2, 0.002)
         }
         defer { flock(descriptor, LOCK_UN) }
-        return try body()
+        return try body(Holder(descriptor: descriptor, path: url.path))
     }
 }
