@@ -109,6 +109,24 @@ import Testing
         #expect(try Self.storedValues(url)[key] == "blue")
     }
 
+    @Test func aFileReplacedWithoutTheLockIsStillMergedWith() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        let store = FileAssignmentStore(fileURL: url)
+        store.set("mine", for: "first")
+        store.flush()
+        // A writer that ignores the lock (and so leaves its count alone) renames a file into place;
+        // the file's new stat still tells this store to read it before its next write.
+        let replacement = folder.url.appendingPathComponent("replacement")
+        try JSONSerialization.data(withJSONObject: ["first": "mine", "theirs": "kept"]).write(to: replacement)
+        #expect(rename(replacement.path, url.path) == 0)
+        store.set("mine too", for: "second")
+        store.flush()
+        #expect(try Self.storedValues(url) == ["first": "mine", "theirs": "kept", "second": "mine too"])
+        #expect(store.string(for: "theirs") == "kept")
+    }
+
     @Test func aRemovalThenSetIfAbsentReplacesTheFilesValue() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
