@@ -32,7 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        .target(name: "SplitTesting"),
+        // The privacy manifest ships at the root of the target's resource bundle, where Xcode
+        // finds it for the app's privacy report.
+        .target(name: "SplitTesting", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(
             name: "SplitTestingRemote",
             dependencies: ["SplitTesting", "SplitTestJSON", .product(name: "Crypto", package: "swift-crypto")]
@@ -184,6 +186,12 @@ let package = Package(
             dependencies: ["SplitTesting"],
             path: "Tests/Support/FileStoreCrashWriter"
         ),
-        .testTarget(name: "FaultTests", dependencies: ["SplitTesting", "FileStoreCrashWriter"]),
+        // Processes of an app with extensions, several at once on one shared store file.
+        .executableTarget(
+            name: "SharedStoreWorker",
+            dependencies: ["SplitTesting"],
+            path: "Tests/Support/SharedStoreWorker"
+        ),
+        .testTarget(name: "FaultTests", dependencies: ["SplitTesting", "FileStoreCrashWriter", "SharedStoreWorker"]),
     ]
 )

@@ -9,7 +9,13 @@
 ///
 /// A store must answer from memory: the service calls it while it resolves an experiment, which
 /// may be on the main thread. Stores that persist (``FileAssignmentStore``) write in the
-/// background. Implementations must be safe to call from any thread.
+/// background. Implementations must be safe to call from any thread. The API is synchronous,
+/// so a store that locks a file (as ``FileAssignmentStore`` does to share it with an app's
+/// extensions) never holds that lock across a suspension point.
+///
+/// The service stores the device id and each freshly bucketed group with
+/// ``setIfAbsent(_:for:)``, so that when several processes (an app and its widget) or several
+/// services share a store, the first value stored wins and every one of them serves it.
 ///
 /// ```swift
 /// let store = FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json"))
@@ -22,6 +28,29 @@ public protocol AssignmentStore: Sendable {
     func set(_ value: String, for key: String)
     /// Removes the value stored for `key`, if any.
     func removeValue(for key: String)
+    /// Stores `value` for `key` unless a value is stored already, and returns the value stored
+    /// after the call: `value`, or the one that was there first.
+    ///
+    /// A store that several threads, services or processes share should make this atomic: two
+    /// callers offering different values must both get the same one back. The default
+    /// implementation reads and then sets, which is atomic only for a store that one service
+    /// alone uses (the service calls it under its own lock).
+    func setIfAbsent(_ value: String, for key: String) -> String
+}
+
+extension AssignmentStore {
+    /// Reads `key` and stores `value` only when nothing is stored; returns the value stored
+    /// after the call. Not atomic across threads: stores shared by several services or
+    /// processes implement ``AssignmentStore/setIfAbsent(_:for:)`` themselves.
+    ///
+    /// ```swift
+    /// let deviceID = store.setIfAbsent(UUID().uuidString.lowercased(), for: StorageKey.deviceID)
+    /// ```
+    public func setIfAbsent(_ value: String, for key: String) -> String {
+        if let existing = string(for: key) { return existing }
+        set(value, for: key)
+        return value
+    }
 }
 
 /// The keys under which a ``SplitTestingService`` keeps its state in an ``AssignmentStore``.

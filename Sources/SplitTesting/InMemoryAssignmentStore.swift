@@ -33,4 +33,14 @@ public final class InMemoryAssignmentStore: AssignmentStore {
     public func removeValue(for key: String) {
         _ = values.withLock { $0.removeValue(forKey: key) }
     }
+
+    /// Stores `value` for `key` unless a value is stored already, atomically; returns the value
+    /// stored after the call.
+    public func setIfAbsent(_ value: String, for key: String) -> String {
+        values.withLock { values in
+            if let existing = values[key] { return existing }
+            values[key] = value
+            return value
+        }
+    }
 }

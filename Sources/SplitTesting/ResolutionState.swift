@@ -115,10 +115,12 @@ struct ResolutionState: Sendable {
         if let stored = store.string(for: StorageKey.deviceID) {
             if !stored.isEmpty { return stored }
             issues.append(.invalidUnitID(reason: "the stored device id is empty; a new one was created"))
+            let created = UUID().uuidString.lowercased()
+            store.set(created, for: StorageKey.deviceID)
+            return created
         }
-        let created = UUID().uuidString.lowercased()
-        store.set(created, for: StorageKey.deviceID)
-        return created
+        // Another process sharing the store may create one at the same moment: the first stored is kept.
+        return store.setIfAbsent(UUID().uuidString.lowercased(), for: StorageKey.deviceID)
     }
 
     /// The resolution already made for an experiment and the current unit, without touching the
@@ -183,7 +185,9 @@ struct ResolutionState: Sendable {
         let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
         let group = group(at: resolution.groupIndex)
         if resolution.reason == .bucketed, let storageKey {
-            store.set(group.rawValue, for: storageKey)
+            // Another process sharing the store may have stored a group first (under other rules): serve that one.
+            let kept = store.setIfAbsent(group.rawValue, for: storageKey)
+            if kept != group.rawValue, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky) }
         }
         return (group, resolution.reason)
     }

@@ -49,4 +49,16 @@ public final class UserDefaultsAssignmentStore: AssignmentStore, @unchecked Send
         defer { lock.unlock() }
         defaults.removeObject(forKey: key)
     }
+
+    /// Stores `value` for `key` unless a string is stored already (a value of another type
+    /// counts as absent and is replaced); returns the string stored after the call. Atomic
+    /// among the callers of this store; `UserDefaults` offers no such operation across processes,
+    /// so for a store that an app shares with its extensions use ``FileAssignmentStore``.
+    public func setIfAbsent(_ value: String, for key: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = defaults.object(forKey: key) as? String { return existing }
+        defaults.set(value, forKey: key)
+        return value
+    }
 }

@@ -73,3 +73,8 @@ func readmeRemoteControl(service: SplitTestingService, applicationSupport: URL) 
     remote.start(service: service)          // the kept document applies now; refreshes run in the background
     return remote
 }
+
+/// The README's provider: only `track(_:)`, the rest are the protocol's defaults.
+struct ConsoleTrackingProvider: TrackingProvider {
+    func track(_ event: TrackingEvent) { print(event.identifier, event.properties) }
+}

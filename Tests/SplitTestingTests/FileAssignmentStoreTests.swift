@@ -46,7 +46,30 @@ import SplitTesting
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: String]
         #expect(object?.count == 500)
         #expect(object?["key-499"] == "group-499")
+        // The lock file stays for the next writer, holding the count of writes (eight bytes);
+        // no temporary file is left.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+            == ["split-tests.json", "split-tests.json.lock"])
+        let count = try Data(contentsOf: folder.url.appendingPathComponent("split-tests.json.lock"))
+        #expect(count.count == 8 && count.reversed().reduce(0) { $0 << 8 | UInt64($1) } >= 1)
+    }
+
+    @Test func singleProcessModeWritesNoLockFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        let store = FileAssignmentStore(fileURL: url, sharing: .singleProcess)
+        for index in 0..<50 { store.set("group-\(index)", for: "key-\(index)") }
+        _ = store.setIfAbsent("first", for: "key-0")
+        _ = store.setIfAbsent("new", for: "key-new")
+        store.removeValue(for: "key-1")
+        store.flush()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["split-tests.json"])
+        let reopened = FileAssignmentStore(fileURL: url, sharing: .singleProcess)
+        #expect(reopened.string(for: "key-0") == "group-0")
+        #expect(reopened.string(for: "key-new") == "new")
+        #expect(reopened.string(for: "key-1") == nil)
+        #expect(reopened.string(for: "key-49") == "group-49")
     }
 
     @Test func corruptFileIsSetAsideReportedAndReplaced() throws {
@@ -80,13 +103,17 @@ import SplitTesting
         let store = FileAssignmentStore(fileURL: url, report: issues.report)
         #expect(store.string(for: "good") == "blue")
         #expect(store.string(for: "bad") == nil)
-        // The file is set aside whole, for whoever investigates, and that is what is reported.
+        // The file is set aside whole, for whoever investigates, and that is what is reported; the
+        // store's file then holds the entries that could be salvaged.
         guard case .corruptStoreFile(let path, let aside?) = issues.issues.first, issues.issues.count == 1 else {
             Issue.record("expected one corruptStoreFile issue, got \(issues.issues)")
             return
         }
         #expect(path == url.path && aside.hasPrefix(url.path + ".corrupt-"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [URL(fileURLWithPath: aside).lastPathComponent])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == Data(#"{"good": "blue", "bad": 42}"#.utf8))
+        #expect(FileAssignmentStore(fileURL: url).string(for: "good") == "blue")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(names.filter { !$0.hasSuffix(".lock") }.count == 2, "\(names)")
     }
 
     @Test func unreadableLocationIsReportedAndNeverOverwritten() throws {

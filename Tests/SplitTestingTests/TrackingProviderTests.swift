@@ -22,6 +22,27 @@ import SplitTestingTestSupport
         }
     }
 
+    /// A provider that writes only `track(_:)`: the client's other calls reach the protocol's
+    /// defaults, which do nothing, and every event still arrives.
+    struct TrackOnlyProvider: TrackingProvider {
+        let events = Locked<[String]>([])
+        func track(_ event: TrackingEvent) { events.withLock { $0.append(event.identifier) } }
+    }
+
+    @Test func aProviderNeedsOnlyTrack() {
+        let provider = TrackOnlyProvider()
+        let service = SplitTestingService(configuration: .init(
+            deviceID: "device-1", tracking: TrackingClient(providers: [provider])))
+        service.associate(user: "user-1")
+        service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
+        service.trackGoal("purchase")
+        service.dissociate()
+        provider.setup()
+        provider.associate(user: "user-2")
+        provider.dissociate()
+        #expect(provider.events.withLock { $0 } == [TrackingEvent.exposureIdentifier, TrackingEvent.goalIdentifier])
+    }
+
     @Test func jsonLinesProviderWritesOneParsableObjectPerLine() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }

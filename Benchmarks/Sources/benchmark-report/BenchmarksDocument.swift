@@ -33,6 +33,14 @@ struct BenchmarksDocument {
 
             \(report.secondStageVerdictSection())
 
+            ## Shared assignment store targets
+
+            A `FileAssignmentStore` shared with an app's extensions (a `stat` before each first-time
+            read, writes merged under a lock) against one that only its process opens, both written
+            in the background to a new file per iteration.
+
+            \(report.sharedStoreVerdictSection())
+
             ## Compiler
 
             Parse + validate (`DefinitionCompiler.compile`) and emit (`SwiftEmitter.emit`) of
@@ -102,6 +110,7 @@ struct BenchmarksDocument {
         [
             "Compiler and runtime targets", report.verdictSection(), "",
             "Plugin, remote control, targeting and analysis targets", report.secondStageVerdictSection(), "",
+            "Shared assignment store targets", report.sharedStoreVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",
             "Runtime", report.runtimeSection(), "", "Analysis", report.analysisSection(),
