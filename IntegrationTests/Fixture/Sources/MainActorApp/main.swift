@@ -9,7 +9,7 @@ struct BuyButton {
 }
 
 nonisolated func bucketed(_ unit: String) -> ButtonColorSplitTest.Group {
-    ButtonColorSplitTest.definition.bucketedGroup(forUnit: unit)
+    SplitTestingService(configuration: .init(deviceID: unit)).fetchSplitTest(ButtonColorSplitTest.self).currentGroup
 }
 
 let button = BuyButton(group: bucketed("user-42"))
