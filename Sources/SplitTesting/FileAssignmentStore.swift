@@ -186,7 +186,10 @@ public final class FileAssignmentStore: AssignmentStore {
         if state.withLock({ $0.persists }) {
             let issues = withFileLock(waitingAtMost: Self.synchronousLockWait) { lock -> [SplitTestingIssue] in
                 state.withLock { state in
-                    if state.values[key] == nil, !state.changes.contains(key) {
+                    // A removal waiting for a write (the device id erased for a fresh start) is
+                    // replaced too: the merge then puts the new id where the erased one was.
+                    let pending = state.changes.change(for: key)
+                    if state.values[key] == nil, pending == nil || pending == .remove {
                         state.changes.record(.setIfAbsent(value), for: key)
                     }
                 }

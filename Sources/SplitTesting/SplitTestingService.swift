@@ -19,13 +19,18 @@
 /// service.trackGoal("purchase", value: 3.99)
 /// ```
 public final class SplitTestingService: Sendable {
-    private let store: any AssignmentStore
+    let store: any AssignmentStore
     private let tracking: TrackingClient
     /// The configuration's `report`; `SplitTestingRemote` reports through it too.
     package let report: @Sendable (SplitTestingIssue) -> Void
     let catalog: ExperimentCatalogIndex
     @usableFromInline let exposures: ExposureLog
     let state: Locked<ResolutionState>
+    /// The device id the app supplied, which erasing assignments keeps; `nil` when the service
+    /// creates one.
+    let configuredDeviceID: String?
+    /// Hands changes to the streams of ``changes()``.
+    let changeBroadcaster = ChangeBroadcaster()
 
     /// Creates a service; see ``Configuration`` for the defaults. Applies launch overrides when
     /// the configuration enables them, and sets up the tracking providers.
@@ -44,6 +49,7 @@ public final class SplitTestingService: Sendable {
             deviceID = nil
         }
         state = Locked(ResolutionState(deviceID: deviceID, builtInAttributes: configuration.builtInAttributes))
+        configuredDeviceID = deviceID
         if let control = configuration.control { applyControl(control) }
         tracking.setup()
         for entry in configuration.launchOverrides.entries {
@@ -114,14 +120,14 @@ public final class SplitTestingService: Sendable {
             dissociate()
             return
         }
-        state.withLock { $0.userID = user }
+        changingState(.userAssociated(user: user)) { $0.userID = user }
         tracking.associate(user: user)
     }
 
     /// Signs the user out: user-level experiments serve their control, not enrolled, until the
     /// next ``associate(user:)``.
     public func dissociate() {
-        state.withLock { $0.userID = nil }
+        changingState(.userDissociated) { $0.userID = nil }
         tracking.dissociate()
     }
 
@@ -166,7 +172,7 @@ extension SplitTestingService {
     /// ```
     public func setAttributes(_ source: some SplitTestAttributeSource) {
         let values = source.attributeValues
-        state.withLock { $0.setAttributes(values) }
+        changingState(.attributesSet) { $0.setAttributes(values) }
     }
 
     /// The attributes targeting reads now: the built-ins with the app's values over them.
@@ -187,14 +193,14 @@ extension SplitTestingService {
     @discardableResult
     public func applyControl(_ control: SplitTestControl) -> Bool {
         var issues: [SplitTestingIssue] = []
-        let applied = state.withLock { state in
-            guard state.apply(control, issues: &issues) else { return false }
+        let applied = changingState { state -> (Bool, SplitTestingChange?) in
+            guard state.apply(control, issues: &issues) else { return (false, nil) }
             // Entries of known experiments are checked now, so a bad entry is reported when the
             // document arrives rather than when the experiment is first fetched.
             for type in catalog.types where control.experiments[type.identifier] != nil {
                 _ = state.definition(of: type, issues: &issues)
             }
-            return true
+            return (true, .controlApplied(sequence: control.sequence))
         }
         for issue in issues { report(issue) }
         return applied
