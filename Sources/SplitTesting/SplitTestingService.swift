@@ -2,8 +2,11 @@
 /// exposures and goals.
 ///
 /// Create one per app, early, and share it; it is safe to use from any thread or task, and
-/// ``fetchSplitTest(_:)`` never waits on I/O, so it can be called on the main thread while the
-/// first frame is drawn.
+/// ``fetchSplitTest(_:)`` answers from memory, so it can be called on the main thread while the
+/// first frame is drawn. It waits on I/O in one case: a ``FileAssignmentStore`` shared with an
+/// app's extensions settles a new device id in its file at once, so that every process creates the
+/// same one. That happens on the first fetch of a device-level experiment of a new install (or
+/// after ``eraseAssignments()``), and waits at most a second for another process's lock.
 ///
 /// ```swift
 /// let service = SplitTestingService(configuration: .init(
@@ -59,8 +62,10 @@ public final class SplitTestingService: Sendable {
 
     /// Resolves `type` for the current unit (the device, or the signed-in user).
     ///
-    /// The first call for an experiment and unit may read and write the store's memory; every
-    /// later call is a lock and a dictionary lookup. Resolution order: an override, the unit's
+    /// The first call for an experiment and unit may read and write the store's memory (and, once
+    /// per install, a shared ``FileAssignmentStore`` settles a new device id in its file, waiting
+    /// at most a second for another process's lock); every later call is a lock and a dictionary
+    /// lookup. Resolution order: an override, the unit's
     /// forced group, the control of a stopped experiment, the winner of a resolved one, the stored
     /// group, control without a user, in a holdout, outside the targeting, or outside the layer
     /// or traffic, and finally bucketing (whose group is stored). A control document in force
@@ -95,7 +100,8 @@ public final class SplitTestingService: Sendable {
     }
 
     /// The device id device-level experiments are keyed by; created and stored on first use
-    /// when the app supplied none.
+    /// when the app supplied none (through a shared ``FileAssignmentStore``, settled in its file
+    /// at once, waiting at most a second for another process's lock).
     public var deviceID: String {
         var issues: [SplitTestingIssue] = []
         let deviceID = state.withLock { state in
