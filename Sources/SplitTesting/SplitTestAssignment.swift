@@ -53,7 +53,7 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
             && left.unitID == right.unitID && left.holdout == right.holdout
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(experiment)
         hasher.combine(group)

@@ -22,8 +22,7 @@ import Observation
 ///
 /// See <doc:DebugMenu> for the SwiftUI view.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
-@MainActor
-@Observable
+@MainActor @Observable
 public final class SplitTestingDebugModel {
     /// The service the model reads and changes.
     public let service: SplitTestingService

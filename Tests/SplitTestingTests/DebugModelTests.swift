@@ -118,6 +118,42 @@ import Testing
         #expect(Self.row("button_color", of: model)?.reason == .bucketed)
     }
 
+    /// What the SwiftUI lines of the DebugMenu article read from the model and from a row, used
+    /// here as they use it, so that a rename fails this build. SwiftUI itself is not available on
+    /// Linux, where CI runs, so the view is not compiled; this keeps it honest otherwise.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+    static func whatTheArticleCalls(_ model: SplitTestingDebugModel) -> (model: Set<String>, row: Set<String>) {
+        for experiment in model.experiments {
+            _ = (experiment.id, experiment.override, experiment.identifier, experiment.definition.groups)
+            _ = "\(experiment.group) · \(experiment.reason.rawValue)\(experiment.isExposed ? " · exposed" : "")"
+            model.setOverride(experiment.override, for: experiment.identifier)
+        }
+        model.refresh()
+        model.eraseAssignments()
+        return (
+            ["experiments", "setOverride", "refresh", "eraseAssignments"],
+            ["override", "identifier", "definition", "group", "reason", "isExposed"]
+        )
+    }
+
+    @Test func theArticlesSwiftUILinesUseOnlyWhatIsBuiltAndTestedHere() throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
+        let article = try DocumentationArticleTests.article("DebugMenu.md")
+        let view = try #require(
+            article.components(separatedBy: "```swift\n").first { $0.contains("import SwiftUI") }?
+                .components(separatedBy: "\n```").first)
+        func members(of name: String) throws -> Set<String> {
+            let pattern = try Regex("\\b\(name)\\.([a-zA-Z]+)")
+            return Set(view.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) })
+        }
+        let service = Self.service()
+        let called = Self.whatTheArticleCalls(SplitTestingDebugModel(service: service))
+        #expect(try members(of: "model") == called.model)
+        #expect(try members(of: "experiment") == called.row)
+        #expect(view.contains("SplitTestingDebugModel(service: service)"))
+        #expect(article.contains("CI runs on Linux, where SwiftUI does not exist, so these SwiftUI lines are not\ncompiled by it"))
+    }
+
     @Test func aReleasedModelStopsObservingTheService() async {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
         let service = Self.service()
