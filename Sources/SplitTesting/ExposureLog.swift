@@ -65,3 +65,16 @@ final class ExposureLog: ExposureSink {
         }
     }
 }
+
+// What a debug menu reads and resets.
+extension ExposureLog {
+    /// Whether the exposure of `unit` to `group` of `experiment` was sent in this log's lifetime.
+    func wasSent(experiment: String, group: String, unit: String) -> Bool {
+        state.withLock { $0.sent.contains(Exposure(experiment: experiment, unit: unit, group: group)) }
+    }
+
+    /// Forgets every exposure and holdout sent, so that each is sent again, as on a fresh install.
+    func forgetAll() {
+        state.withLock { $0 = State() }
+    }
+}

@@ -40,11 +40,12 @@ import Foundation
 ///   and the store starts with whatever string entries could be salvaged from it;
 /// - a file that exists but cannot be read is reported and never overwritten: the store keeps
 ///   assignments in memory for this launch;
-/// - a failed write, or a lock that cannot be taken (a read-only container, a missing folder
-///   that cannot be created, another process holding it for more than ten seconds), is
-///   reported as ``SplitTestingIssue/storeFileUnwritable(path:reason:)`` (once until a write
-///   succeeds again), the store keeps answering from memory, and the write is retried on the
-///   next change or ``flush()``.
+/// - a failed write (a full disk, a missing folder that cannot be created) is reported as
+///   ``SplitTestingIssue/storeFileUnwritable(path:reason:)``, and a lock that cannot be taken
+///   (a read-only container, a file system without locks, another process holding it for
+///   longer than the wait) as ``SplitTestingIssue/storeLockUnavailable(path:reason:)``; either
+///   once until a write succeeds again. The store keeps answering from memory, and the write is
+///   retried on the next change or ``flush()``.
 ///
 /// ```swift
 /// let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.app")!
@@ -185,7 +186,10 @@ public final class FileAssignmentStore: AssignmentStore {
         if state.withLock({ $0.persists }) {
             let issues = withFileLock(waitingAtMost: Self.synchronousLockWait) { lock -> [SplitTestingIssue] in
                 state.withLock { state in
-                    if state.values[key] == nil, !state.changes.contains(key) {
+                    // A removal waiting for a write (the device id erased for a fresh start) is
+                    // replaced too: the merge then puts the new id where the erased one was.
+                    let pending = state.changes.change(for: key)
+                    if state.values[key] == nil, pending == nil || pending == .remove {
                         state.changes.record(.setIfAbsent(value), for: key)
                     }
                 }
@@ -280,8 +284,9 @@ public final class FileAssignmentStore: AssignmentStore {
     }
 
     /// Runs `body` (which returns the issues it met) holding the file's lock, creating the
-    /// folder first so that the lock file can be created; a lock that cannot be taken is a
-    /// failed write.
+    /// folder first so that the lock file can be created. A folder that cannot be created is a
+    /// failed write (the store file could not be written there either); a lock that cannot be
+    /// taken is reported as such. Either way the write is retried at the next change or flush.
     private func withFileLock(
         waitingAtMost seconds: Double, _ body: (StoreFileLock.Holder) -> [SplitTestingIssue]
     ) -> [SplitTestingIssue] {
@@ -293,7 +298,8 @@ public final class FileAssignmentStore: AssignmentStore {
         do {
             return try lock.withLock(waitingAtMost: seconds, body)
         } catch {
-            return writeFailed(reason: "\(error)")
+            // `body` throws nothing: whatever was thrown is the lock's own failure.
+            return lockUnavailable(reason: "\(error)")
         }
     }
 
@@ -401,5 +407,11 @@ public final class FileAssignmentStore: AssignmentStore {
     /// The report of a failed write, or none when the failure continues a run already reported.
     private func writeFailed(reason: String) -> [SplitTestingIssue] {
         state.withLock { $0.writeFailures.failed() } ? [.storeFileUnwritable(path: fileURL.path, reason: reason)] : []
+    }
+
+    /// The report of a lock that could not be taken, or none when the failure continues a run of
+    /// failed writes already reported.
+    private func lockUnavailable(reason: String) -> [SplitTestingIssue] {
+        state.withLock { $0.writeFailures.failed() } ? [.storeLockUnavailable(path: fileURL.path, reason: reason)] : []
     }
 }

@@ -61,6 +61,18 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         return try body(&storage.pointee)
     }
 
+    /// Whether some thread holds the lock at this moment; for tests that check that something
+    /// happens outside it. Never use it to decide whether to take the lock.
+    func isLocked() -> Bool {
+        #if canImport(Darwin)
+            guard os_unfair_lock_trylock(lock) else { return true }
+        #else
+            guard pthread_mutex_trylock(lock) == 0 else { return true }
+        #endif
+        release()
+        return false
+    }
+
     @inline(__always)
     private func acquire() {
         #if canImport(Darwin)

@@ -31,6 +31,11 @@ struct PendingChanges: Sendable {
         entries[key] != nil
     }
 
+    /// The change to `key` that waits for a write, if any.
+    func change(for key: String) -> Change? {
+        entries[key]?.change
+    }
+
     /// The keys whose changes wait for a write.
     var keys: Dictionary<String, Entry>.Keys { entries.keys }
 

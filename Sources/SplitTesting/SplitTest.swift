@@ -11,7 +11,17 @@
 /// }
 /// buttonColor.hitSplitTest()
 /// ```
-public protocol SplitTest: Sendable {
+///
+/// Two values are equal when they stand for the same resolution (the same experiment, group,
+/// reason, unit and holdout; see ``SplitTestAssignment``), so that a view can tell whether what
+/// it shows is still what the service serves:
+///
+/// ```swift
+/// let shown = service.fetchSplitTest(ButtonColorSplitTest.self)
+/// service.associate(user: "user-42")
+/// if service.fetchSplitTest(ButtonColorSplitTest.self) != shown { redrawBuyButton() }
+/// ```
+public protocol SplitTest: Sendable, Equatable {
     /// The experiment's groups.
     associatedtype Group: SplitTestGroup
     /// The experiment's identifier, as written in its YAML definition.
@@ -27,6 +37,12 @@ public protocol SplitTest: Sendable {
 extension SplitTest {
     /// The group the current unit is in.
     public var currentGroup: Group { assignment.group }
+
+    /// Whether both values stand for the same resolution: their ``assignment``s are equal
+    /// (experiment, group, reason, unit and holdout; not where a hit is reported).
+    public static func == (left: Self, right: Self) -> Bool {
+        left.assignment == right.assignment
+    }
 
     /// Reports that the unit has actually seen the experiment.
     ///

@@ -1,5 +1,18 @@
 /// One resolution of an experiment for one unit: the group, why, and for whom.
-public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
+///
+/// Two assignments are equal when they name the same experiment, group, reason, unit and
+/// holdout; where a hit is reported (the service that made the assignment, or nowhere) does not
+/// count, so an assignment made for a preview equals the one a service hands out:
+///
+/// ```swift
+/// service.setOverride(ButtonColorSplitTest.self, group: .blue)
+/// let served = service.fetchSplitTest(ButtonColorSplitTest.self).assignment
+/// let expected = SplitTestAssignment(
+///     experiment: "button_color", group: ButtonColorSplitTest.Group.blue, reason: .override,
+///     unitID: service.deviceID)
+/// assert(served == expected)
+/// ```
+public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
     /// The identifier of the experiment resolved.
     public let experiment: String
     /// The group the unit is served.
@@ -31,6 +44,22 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
         self.unitID = unitID
         self.holdout = holdout
         self.exposureSink = exposureSink
+    }
+
+    /// Whether both stand for the same resolution: experiment, group, reason, unit and holdout.
+    /// The exposure sink is left out: it says where a hit goes, not what was assigned.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.experiment == right.experiment && left.group == right.group && left.reason == right.reason
+            && left.unitID == right.unitID && left.holdout == right.holdout
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(experiment)
+        hasher.combine(group)
+        hasher.combine(reason)
+        hasher.combine(unitID)
+        hasher.combine(holdout)
     }
 
     func recordExposure() {

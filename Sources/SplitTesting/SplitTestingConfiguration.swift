@@ -14,7 +14,10 @@ extension SplitTestingService {
     /// let service = SplitTestingService(configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
-        /// Where the device id and the bucketed groups are kept across launches.
+        /// Where the device id and the bucketed groups are kept across launches. Stores answer
+        /// from memory and write in the background, with one exception: a ``FileAssignmentStore``
+        /// shared with an app's extensions settles a new device id in its file during the fetch
+        /// that creates it (once per install), waiting at most a second for another process's lock.
         public var store: any AssignmentStore
         /// The device id to key device-level experiments by; when `nil` (or empty), a random UUID
         /// is created on first use and kept in ``store`` under ``StorageKey/deviceID``.

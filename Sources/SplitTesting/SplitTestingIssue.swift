@@ -30,6 +30,12 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     case storeFileUnreadable(path: String, reason: String)
     /// A store file could not be written; assignments stay in memory for this launch.
     case storeFileUnwritable(path: String, reason: String)
+    /// The lock that processes sharing a store file take to write it could not be taken: the lock
+    /// file next to the store file cannot be created or locked (a read-only container, a file
+    /// system without locks), or another process held it for longer than the wait allowed
+    /// (`reason` says which). The store keeps answering from memory and writes once the lock can
+    /// be taken, at the next change or flush.
+    case storeLockUnavailable(path: String, reason: String)
     /// A tracking file could not be written; the events were dropped.
     case trackingFileUnwritable(path: String, reason: String)
     /// A control document's entry names a group (winner or forced) that this build's experiment
@@ -70,6 +76,8 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
             "assignment store \(path) cannot be read (\(reason)); keeping assignments in memory only"
         case .storeFileUnwritable(let path, let reason):
             "assignment store \(path) cannot be written (\(reason)); assignments kept in memory for this launch"
+        case .storeLockUnavailable(let path, let reason):
+            "assignment store \(path) cannot be locked for writing (\(reason)); assignments kept in memory and written once the lock can be taken"
         case .trackingFileUnwritable(let path, let reason):
             "tracking file \(path) cannot be written (\(reason)); events dropped"
         case .controlGroupNotFound(let experiment, let group):

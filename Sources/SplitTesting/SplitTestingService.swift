@@ -2,8 +2,11 @@
 /// exposures and goals.
 ///
 /// Create one per app, early, and share it; it is safe to use from any thread or task, and
-/// ``fetchSplitTest(_:)`` never waits on I/O, so it can be called on the main thread while the
-/// first frame is drawn.
+/// ``fetchSplitTest(_:)`` answers from memory, so it can be called on the main thread while the
+/// first frame is drawn. It waits on I/O in one case: a ``FileAssignmentStore`` shared with an
+/// app's extensions settles a new device id in its file at once, so that every process creates the
+/// same one. That happens on the first fetch of a device-level experiment of a new install (or
+/// after ``eraseAssignments()``), and waits at most a second for another process's lock.
 ///
 /// ```swift
 /// let service = SplitTestingService(configuration: .init(
@@ -19,13 +22,18 @@
 /// service.trackGoal("purchase", value: 3.99)
 /// ```
 public final class SplitTestingService: Sendable {
-    private let store: any AssignmentStore
+    let store: any AssignmentStore
     private let tracking: TrackingClient
     /// The configuration's `report`; `SplitTestingRemote` reports through it too.
     package let report: @Sendable (SplitTestingIssue) -> Void
     let catalog: ExperimentCatalogIndex
     @usableFromInline let exposures: ExposureLog
     let state: Locked<ResolutionState>
+    /// The device id the app supplied, which erasing assignments keeps; `nil` when the service
+    /// creates one.
+    let configuredDeviceID: String?
+    /// Hands changes to the streams of ``changes()``.
+    let changeBroadcaster = ChangeBroadcaster()
 
     /// Creates a service; see ``Configuration`` for the defaults. Applies launch overrides when
     /// the configuration enables them, and sets up the tracking providers.
@@ -44,6 +52,7 @@ public final class SplitTestingService: Sendable {
             deviceID = nil
         }
         state = Locked(ResolutionState(deviceID: deviceID, builtInAttributes: configuration.builtInAttributes))
+        configuredDeviceID = deviceID
         if let control = configuration.control { applyControl(control) }
         tracking.setup()
         for entry in configuration.launchOverrides.entries {
@@ -53,11 +62,13 @@ public final class SplitTestingService: Sendable {
 
     /// Resolves `type` for the current unit (the device, or the signed-in user).
     ///
-    /// The first call for an experiment and unit may read and write the store's memory; every
-    /// later call is a lock and a dictionary lookup. Resolution order: an override, the unit's
-    /// forced group, the control of a stopped experiment, the winner of a resolved one, the stored
-    /// group, control without a user, in a holdout, outside the targeting, or outside the layer
-    /// or traffic, and finally bucketing (whose group is stored). A control document in force
+    /// The first call for an experiment and unit may read and write the store's memory (and, once
+    /// per install, a shared ``FileAssignmentStore`` settles a new device id in its file, waiting
+    /// at most a second for another process's lock); every later call is a lock and a dictionary
+    /// lookup. Resolution order: an override, the unit's forced group, the control of a stopped
+    /// experiment, the winner of a resolved one, the stored group, control without a user, in a
+    /// holdout, outside the targeting, or outside the layer or traffic, and finally bucketing
+    /// (whose group is stored). A control document in force
     /// replaces the compiled status, winner, traffic and forced groups.
     @inlinable
     public func fetchSplitTest<T: SplitTest>(_ type: T.Type = T.self) -> T {
@@ -89,7 +100,8 @@ public final class SplitTestingService: Sendable {
     }
 
     /// The device id device-level experiments are keyed by; created and stored on first use
-    /// when the app supplied none.
+    /// when the app supplied none (through a shared ``FileAssignmentStore``, settled in its file
+    /// at once, waiting at most a second for another process's lock).
     public var deviceID: String {
         var issues: [SplitTestingIssue] = []
         let deviceID = state.withLock { state in
@@ -114,14 +126,14 @@ public final class SplitTestingService: Sendable {
             dissociate()
             return
         }
-        state.withLock { $0.userID = user }
+        changingState(.userAssociated(user: user)) { $0.userID = user }
         tracking.associate(user: user)
     }
 
     /// Signs the user out: user-level experiments serve their control, not enrolled, until the
     /// next ``associate(user:)``.
     public func dissociate() {
-        state.withLock { $0.userID = nil }
+        changingState(.userDissociated) { $0.userID = nil }
         tracking.dissociate()
     }
 
@@ -166,7 +178,7 @@ extension SplitTestingService {
     /// ```
     public func setAttributes(_ source: some SplitTestAttributeSource) {
         let values = source.attributeValues
-        state.withLock { $0.setAttributes(values) }
+        changingState(.attributesSet) { $0.setAttributes(values) }
     }
 
     /// The attributes targeting reads now: the built-ins with the app's values over them.
@@ -187,14 +199,14 @@ extension SplitTestingService {
     @discardableResult
     public func applyControl(_ control: SplitTestControl) -> Bool {
         var issues: [SplitTestingIssue] = []
-        let applied = state.withLock { state in
-            guard state.apply(control, issues: &issues) else { return false }
+        let applied = changingState { state -> (Bool, SplitTestingChange?) in
+            guard state.apply(control, issues: &issues) else { return (false, nil) }
             // Entries of known experiments are checked now, so a bad entry is reported when the
             // document arrives rather than when the experiment is first fetched.
             for type in catalog.types where control.experiments[type.identifier] != nil {
                 _ = state.definition(of: type, issues: &issues)
             }
-            return true
+            return (true, .controlApplied(sequence: control.sequence))
         }
         for issue in issues { report(issue) }
         return applied

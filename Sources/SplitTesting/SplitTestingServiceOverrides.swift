@@ -9,7 +9,9 @@ extension SplitTestingService {
     /// service.setOverride(ButtonColorSplitTest.self, group: .blue)
     /// ```
     public func setOverride<T: SplitTest>(_ type: T.Type, group: T.Group) {
-        state.withLock { $0.overrides[T.identifier] = group.rawValue }
+        changingState(.overrideSet(experiment: T.identifier, group: group.rawValue)) {
+            $0.overrides[T.identifier] = group.rawValue
+        }
     }
 
     /// Serves the group named `group` of the experiment `experiment`, as a whitelist from a
@@ -23,7 +25,7 @@ extension SplitTestingService {
             report(problem)
             return false
         }
-        state.withLock { $0.overrides[experiment] = group }
+        changingState(.overrideSet(experiment: experiment, group: group)) { $0.overrides[experiment] = group }
         return true
     }
 
@@ -34,12 +36,12 @@ extension SplitTestingService {
 
     /// Removes the override of the experiment `experiment`, if any.
     public func removeOverride(experiment: String) {
-        _ = state.withLock { $0.overrides.removeValue(forKey: experiment) }
+        changingState(.overrideRemoved(experiment: experiment)) { _ = $0.overrides.removeValue(forKey: experiment) }
     }
 
     /// Removes every override, including those read from the launch environment.
     public func clearOverrides() {
-        state.withLock { $0.overrides.removeAll() }
+        changingState(.overridesCleared) { $0.overrides.removeAll() }
     }
 
     /// The overrides in force: raw group names by experiment identifier.

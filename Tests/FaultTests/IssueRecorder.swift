@@ -27,6 +27,11 @@ final class IssueRecorder: @unchecked Sendable {
         issues.filter { if case .storeFileUnwritable = $0 { true } else { false } }
     }
 
+    /// The recorded locks that could not be taken to write a store file.
+    var lockUnavailable: [SplitTestingIssue] {
+        issues.filter { if case .storeLockUnavailable = $0 { true } else { false } }
+    }
+
     /// The recorded corrupt store files.
     var corrupt: [SplitTestingIssue] {
         issues.filter { if case .corruptStoreFile = $0 { true } else { false } }

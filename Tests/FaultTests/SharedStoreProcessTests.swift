@@ -258,10 +258,10 @@ struct SharedStoreProcessTests {
         #expect(checkout.assignment.reason == .bucketed)
         #expect(!service.deviceID.isEmpty)
         #expect(service.fetchSplitTest(CheckoutFlowSplitTest.self).currentGroup == checkout.currentGroup)
-        #expect(recorder.unwritable.count == 1, "\(recorder.issues)")
-        if case .storeFileUnwritable(let path, let reason)? = recorder.unwritable.first {
+        #expect(recorder.lockUnavailable.count == 1 && recorder.unwritable.isEmpty, "\(recorder.issues)")
+        if case .storeLockUnavailable(let path, let reason)? = recorder.lockUnavailable.first {
             #expect(path == storeFile.path)
-            #expect(reason.contains("lock"), "\(reason)")
+            #expect(reason.contains("held the lock file") && reason.contains("more than 1 s"), "\(reason)")
         }
         #expect(!FileManager.default.fileExists(atPath: storeFile.path), "nothing was written while the lock was held")
 

@@ -61,6 +61,11 @@ struct UnwritableLocationTests {
         #expect(checkout.currentGroup == Self.storedCheckoutGroup && checkout.assignment.reason == .sticky)
 
         UnwritableStoreScenario.run(store: store, recorder: recorder)
+        // The lock file cannot be created in a read-only folder, so no write gets as far as the file.
+        #expect(recorder.lockUnavailable.count == 1 && recorder.unwritable.isEmpty, "\(recorder.issues)")
+        if case .storeLockUnavailable(let path, let reason)? = recorder.lockUnavailable.first {
+            #expect(path == storeFile.path && reason.contains("assignments.json.lock"), "\(reason)")
+        }
         #expect(try Data(contentsOf: storeFile) == original, "the read-only file is untouched")
     }
 
@@ -78,6 +83,8 @@ struct UnwritableLocationTests {
         let store = FileAssignmentStore(fileURL: storeFile, report: recorder.record)
         #expect(recorder.issues.isEmpty, "a missing file is a fresh install: \(recorder.issues)")
         UnwritableStoreScenario.run(store: store, recorder: recorder)
+        // The folder cannot be created: the file could not be written there either.
+        #expect(recorder.unwritable.count == 1 && recorder.lockUnavailable.isEmpty, "\(recorder.issues)")
         if case .storeFileUnwritable(let path, let reason)? = recorder.unwritable.first {
             #expect(path == storeFile.path && !reason.isEmpty)
         }

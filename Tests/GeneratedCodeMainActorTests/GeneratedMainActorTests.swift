@@ -20,6 +20,11 @@ nonisolated func proAttributes() -> SplitTestAttributeValues {
     SplitTestAttributes(plan: .pro, daysSinceInstall: 9).attributeValues
 }
 
+/// `==` of generated tests, from nonisolated code: compiles only if their equality is nonisolated.
+nonisolated func sameResolution<T: SplitTest>(_ left: T, _ right: T) -> Bool {
+    left == right
+}
+
 nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitTestingService) -> T.Group {
     service.fetchSplitTest(type).currentGroup
 }
@@ -31,6 +36,11 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
         #expect(proAttributes()["plan"] == .string("pro"))
         #expect(buttonColorParameters(.darkGray) == ("#3A3A3C", 12))
         #expect(resolvedWinner() == .shortTutorial)
+        let blue = ButtonColorSplitTest(assignment: .init(experiment: "button_color", group: .blue, reason: .override))
+        let red = ButtonColorSplitTest(assignment: .init(experiment: "button_color", group: .red, reason: .override))
+        #expect(sameResolution(blue, ButtonColorSplitTest(assignment: blue.assignment)))
+        #expect(!sameResolution(blue, red))
+        #expect(blue != red)
     }
 
     @Test func generatedTypesCrossIntoDetachedTasks() async {

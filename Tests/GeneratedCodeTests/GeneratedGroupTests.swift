@@ -36,4 +36,18 @@ import Testing
         #expect(test.currentGroup.cornerRadius == 12)
         #expect(test.assignment.reason == .override)
     }
+
+    @Test func generatedTestsAreEqualWhenTheyHoldTheSameAssignment() {
+        let service = SplitTestingService(configuration: .init(deviceID: "device-1", catalog: SplitTestCatalog.all))
+        service.setOverride(ButtonColorSplitTest.self, group: .darkGray)
+        let fetched = service.fetchSplitTest(ButtonColorSplitTest.self)
+        // Made without a service, so its hits report nowhere: still equal.
+        let expected = ButtonColorSplitTest(assignment: SplitTestAssignment(
+            experiment: "button_color", group: .darkGray, reason: .override, unitID: "device-1"))
+        #expect(fetched == expected)
+        #expect(fetched != ButtonColorSplitTest(assignment: SplitTestAssignment(
+            experiment: "button_color", group: .blue, reason: .override, unitID: "device-1")))
+        #expect(fetched != ButtonColorSplitTest(assignment: SplitTestAssignment(
+            experiment: "button_color", group: .darkGray, reason: .override, unitID: "device-2")))
+    }
 }

@@ -71,4 +71,19 @@ import Testing
         #expect(service.overrides.isEmpty)
         #expect(service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == group)
     }
+
+    @Test @MainActor func readmeDebugMenuDoesWhatTheReadmeSays() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
+        let store = InMemoryAssignmentStore()
+        let service = SplitTestingService(configuration: .init(store: store, catalog: SplitTestCatalog.all))
+        let deviceBefore = service.deviceID
+        _ = service.fetchSplitTest(ButtonColorSplitTest.self)
+        let menu = readmeDebugMenu(service: service)
+        #expect(menu.experiments.count == SplitTestCatalog.all.count)
+        #expect(service.overrides == ["button_color": "blue"])
+        #expect(menu.experiments.first { $0.identifier == "button_color" }?.group == "blue")
+        // Erased: a new device id, and nothing stored for the old one.
+        #expect(menu.snapshot.deviceID != deviceBefore)
+        #expect(store.string(for: StorageKey.assignment(experiment: "button_color", unit: deviceBefore)) == nil)
+    }
 }

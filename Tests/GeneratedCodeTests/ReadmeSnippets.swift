@@ -74,6 +74,19 @@ func readmeRemoteControl(service: SplitTestingService, applicationSupport: URL) 
     return remote
 }
 
+/// The README's debug-menu lines; returns the model so that the test can check what they did.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor
+func readmeDebugMenu(service: SplitTestingService) -> SplitTestingDebugModel {
+    let menu = SplitTestingDebugModel(service: service)
+    for experiment in menu.experiments {
+        print(experiment.identifier, experiment.group, experiment.reason, experiment.isExposed)
+    }
+    menu.setOverride("blue", for: "button_color")   // nil removes the override
+    menu.eraseAssignments()                          // QA: start as a new install
+    return menu
+}
+
 /// The README's provider: only `track(_:)`, the rest are the protocol's defaults.
 struct ConsoleTrackingProvider: TrackingProvider {
     func track(_ event: TrackingEvent) { print(event.identifier, event.properties) }

@@ -171,7 +171,7 @@ import Testing
         #expect(try Self.storedValues(url) == ["kept": "blue", "new": "red"])
     }
 
-    @Test func aStoreThatCannotLockStillAnswersAndReportsOnce() throws {
+    @Test func aStoreWhoseFolderCannotBeMadeStillAnswersAndReportsOnce() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
         // A regular file where the folder should be: neither the folder nor the lock can be made.
@@ -189,6 +189,67 @@ import Testing
         #expect(store.string(for: StorageKey.assignment(experiment: "button_color", unit: "device-1")) == group.rawValue)
         #expect(issues.issues.count == 1, "\(issues.issues)")
         #expect(issues.issues.first?.description.contains("cannot be written") == true)
+    }
+
+    @Test func aLockFileThatCannotBeLockedIsReportedAsSuchAndTheStoreAnswersFromMemory() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        // A folder where the lock file goes: it can be neither created nor opened for locking.
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("split-tests.json.lock"), withIntermediateDirectories: false)
+        let issues = IssueRecorder()
+        let store = FileAssignmentStore(fileURL: url, report: issues.report)
+        #expect(store.setIfAbsent("device-1", for: StorageKey.deviceID) == "device-1")
+        store.set("blue", for: "k")
+        store.flush()
+        #expect(store.string(for: StorageKey.deviceID) == "device-1")
+        #expect(store.string(for: "k") == "blue")
+        #expect(!FileManager.default.fileExists(atPath: url.path), "nothing is written without the lock")
+        guard case .storeLockUnavailable(let path, let reason) = issues.issues.first, issues.issues.count == 1 else {
+            Issue.record("expected one storeLockUnavailable issue, got \(issues.issues)")
+            return
+        }
+        #expect(path == url.path)
+        #expect(reason.contains("split-tests.json.lock cannot be locked"), "\(reason)")
+        #expect(issues.issues[0].description.contains("cannot be locked for writing"))
+    }
+
+    @Test func aLockHeldTooLongDelaysTheDeviceIDAtMostASecondAndIsReported() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let url = folder.url.appendingPathComponent("split-tests.json")
+        let issues = IssueRecorder()
+        let store = FileAssignmentStore(fileURL: url, report: issues.report)
+        // Another open file description holds the lock, as another process would (flock locks
+        // belong to the open file description, so a holder in this process excludes as well).
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            do {
+                try StoreFileLock(storeFile: url).withLock(waitingAtMost: 10) { _ in
+                    held.signal()
+                    release.wait()
+                }
+            } catch {
+                held.signal()  // the checks below then fail, rather than the test hanging
+            }
+        }
+        holder.start()
+        held.wait()
+        let kept = store.setIfAbsent("device-1", for: StorageKey.deviceID)
+        release.signal()
+        #expect(kept == "device-1")
+        guard case .storeLockUnavailable(let path, let reason) = issues.issues.first, issues.issues.count == 1 else {
+            Issue.record("expected one storeLockUnavailable issue, got \(issues.issues)")
+            return
+        }
+        #expect(path == url.path)
+        #expect(reason.contains("for more than 1 s"), "\(reason)")
+        // Once the lock is free, the next write stores the device id kept in memory.
+        store.flush()
+        #expect(try Self.storedValues(url)[StorageKey.deviceID] == "device-1")
+        #expect(issues.issues.count == 1)
     }
 
     @Test func pendingChangesMergeByTheirRules() {
