@@ -20,17 +20,28 @@ nonisolated func proAttributes() -> SplitTestAttributeValues {
     SplitTestAttributes(plan: .pro, daysSinceInstall: 9).attributeValues
 }
 
+nonisolated func checkoutHeadlines() -> [String] {
+    CheckoutPageSplitTest.Group.allCases.map { $0.headline.text }
+}
+
+nonisolated func onboardingCell(_ name: String) -> OnboardingFlowSplitTest.Group? {
+    OnboardingFlowSplitTest.Group(rawValue: name)
+}
+
 nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitTestingService) -> T.Group {
     service.fetchSplitTest(type).currentGroup
 }
 
 @Suite struct GeneratedMainActorTests {
     @Test func generatedTypesAreUsableFromNonisolatedCode() {
-        #expect(catalogIdentifiers().count == 12)
+        #expect(catalogIdentifiers().count == 14)
         #expect(catalogIdentifiers().first == "annual_plan_offer")
         #expect(proAttributes()["plan"] == .string("pro"))
         #expect(buttonColorParameters(.darkGray) == ("#3A3A3C", 12))
         #expect(resolvedWinner() == .shortTutorial)
+        #expect(checkoutHeadlines().first == "Buy now")
+        #expect(onboardingCell("five+on+none")?.video == .on)
+        #expect(onboardingCell("five+on+push") == nil)
     }
 
     @Test func generatedTypesCrossIntoDetachedTasks() async {
