@@ -70,5 +70,16 @@ import Testing
         readmeOverrides(service: service)
         #expect(service.overrides.isEmpty)
         #expect(service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == group)
+
+        service.associate(user: "user-42")
+        let checkoutScreen = ReadmeCheckoutScreen()
+        readmeMultivariate(service: service, screen: checkoutScreen)
+        let cell = service.fetchSplitTest(CheckoutPageSplitTest.self).currentGroup
+        #expect(checkoutScreen.titleLabel.text == cell.headline.text)
+        #expect(checkoutScreen.buyButton.isOrange == (cell.button == .orange))
+        let exposure = try #require(analytics.events.last)
+        #expect(exposure.properties["group"] == .string(cell.rawValue))
+        #expect(exposure.properties["factor_headline"] == .string(cell.headline.rawValue))
+        #expect(exposure.properties["factor_button"] == .string(cell.button.rawValue))
     }
 }

@@ -73,3 +73,21 @@ func readmeRemoteControl(service: SplitTestingService, applicationSupport: URL) 
     remote.start(service: service)          // the kept document applies now; refreshes run in the background
     return remote
 }
+
+/// Stands in for the checkout screen of the README's multivariate example.
+final class ReadmeCheckoutScreen {
+    final class Label { var text: String? }
+    final class BuyButton { var isOrange = false }
+    let titleLabel = Label()
+    let buyButton = BuyButton()
+}
+
+func readmeMultivariate(service: SplitTestingService, screen: ReadmeCheckoutScreen) {
+    let titleLabel = screen.titleLabel
+    let buyButton = screen.buyButton
+
+    let checkout = service.fetchSplitTest(CheckoutPageSplitTest.self)
+    titleLabel.text = checkout.currentGroup.headline.text
+    buyButton.isOrange = checkout.currentGroup.button == .orange
+    checkout.hitSplitTest()   // one exposure: group "urgent+orange", factor_headline, factor_button
+}
