@@ -47,7 +47,7 @@ public struct SplitTestFactorialDesign: Sendable, Hashable {
 
     /// The design whose cells are named `cells` (each one level of every factor, joined by `+`
     /// in factor order), or `nil` when a name is not such a cell or a cell is named twice.
-    package init?(factors: [Factor], cells: [String]) {
+    @_spi(Tools) public init?(factors: [Factor], cells: [String]) {
         guard factors.count >= 2 else { return nil }
         var levels: [[Int]] = []
         levels.reserveCapacity(cells.count)
