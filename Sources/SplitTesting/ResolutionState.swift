@@ -184,7 +184,9 @@ struct ResolutionState: Sendable {
         let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
         let group = group(at: resolution.groupIndex)
         if resolution.reason == .bucketed, let storageKey {
-            store.set(group.rawValue, for: storageKey)
+            // The definition's name of the group, which is its raw value: a multivariate
+            // experiment's cell names are kept there, not rebuilt from the cell's levels.
+            store.set(definition.groups[resolution.groupIndex], for: storageKey)
         }
         return (group, resolution.reason)
     }
