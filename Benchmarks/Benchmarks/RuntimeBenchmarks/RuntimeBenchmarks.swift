@@ -37,4 +37,5 @@ let benchmarks: @Sendable () -> Void = {
     registerServiceBenchmarks()
     registerTargetingBenchmarks()
     registerRemoteControlBenchmarks()
+    registerFactorialBenchmarks()
 }

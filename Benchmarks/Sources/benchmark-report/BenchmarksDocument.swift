@@ -29,7 +29,7 @@ struct BenchmarksDocument {
 
             \(report.verdictSection())
 
-            ## Plugin, remote control, targeting and analysis targets
+            ## Plugin, remote control, targeting, multivariate and analysis targets
 
             \(report.secondStageVerdictSection())
 
@@ -101,7 +101,7 @@ struct BenchmarksDocument {
     func summary() -> String {
         [
             "Compiler and runtime targets", report.verdictSection(), "",
-            "Plugin, remote control, targeting and analysis targets", report.secondStageVerdictSection(), "",
+            "Plugin, remote control, targeting, multivariate and analysis targets", report.secondStageVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",
             "Runtime", report.runtimeSection(), "", "Analysis", report.analysisSection(),
