@@ -51,3 +51,25 @@ import Testing
         #expect(swift.contains("let levels = Levels(rawValue: String(_levels[0])),"))
     }
 }
+
+extension EmitterFactorialTests {
+    /// A thousand cells are split into literals of at most 50, which the type checker reads in
+    /// milliseconds each (one literal of 1,000 took it over a second).
+    @Test func manyCellsAreListedInSmallLiterals() throws {
+        let levels = (0..<10).map { "l\($0)" }.joined(separator: ", ")
+        let swift = try Self.generated("identifier: big\ntype: user\nfactors: { a: [\(levels)], b: [\(levels)], c: [\(levels)] }\n")
+        #expect(swift.contains(
+            "static let allCases: [Group] = [" + (1...20).map { "cells\($0)" }.joined(separator: ", ") + "].flatMap { $0 }"))
+        let literals = swift.components(separatedBy: ": [Group] = [\n").dropFirst()
+        #expect(literals.count == 20)
+        for literal in literals {
+            let cells = literal.components(separatedBy: "\n").prefix { !$0.hasSuffix("]") }.filter { $0.contains("Group(") }
+            #expect(cells.count == 50)
+        }
+        #expect(swift.contains("Group(.l0, .l0, .l0),  // l0+l0+l0: control, weight 1, 0.10% of enrolled units"))
+        #expect(swift.contains("Group(.l9, .l9, .l9),  // l9+l9+l9: weight 1, 0.10% of enrolled units"))
+        let small = try Self.generated("identifier: small\ntype: user\nfactors: { a: [x, y], b: [p, q] }\n")
+        #expect(small.contains("static let allCases: [Group] = [\n"))
+        #expect(!small.contains("cells1"))
+    }
+}

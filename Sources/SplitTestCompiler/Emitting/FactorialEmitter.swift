@@ -162,16 +162,51 @@ struct FactorialEmitter {
         printer.line("}")
     }
 
-    /// `allCases`: every listed cell in bucket order, each with its role, weight and share.
+    /// The most cells in one array literal: the type checker's time grows faster than the
+    /// literal (about 8 ms for 64 cells, 1.4 s for 1,000), and no generated expression may take
+    /// it more than 100 ms.
+    static let cellChunkSize = 50
+
+    /// `allCases`: every listed cell in bucket order, each with its role, weight and share; in
+    /// literals of at most ``cellChunkSize`` cells.
     private func emitAllCases(_ experiment: Experiment, into printer: inout CodePrinter) {
+        let count = experiment.groupNames.count
         printer.docLine("Every cell the experiment runs, in bucket order.")
         printer.openLine()
         printer.write(access)
+        guard count > Self.cellChunkSize else {
+            printer.write("static let allCases: [Group] = [")
+            printer.closeLine()
+            emitCells(0..<count, of: experiment, into: &printer)
+            printer.line("]")
+            return
+        }
+        let parts = (count + Self.cellChunkSize - 1) / Self.cellChunkSize
         printer.write("static let allCases: [Group] = [")
+        for part in 1...parts {
+            if part > 1 { printer.write(", ") }
+            printer.write("cells")
+            printer.writeDecimal(part)
+        }
+        printer.write("].flatMap { $0 }")
         printer.closeLine()
+        for part in 1...parts {
+            let start = (part - 1) * Self.cellChunkSize
+            printer.line()
+            printer.openLine()
+            printer.write("private static let cells")
+            printer.writeDecimal(part)
+            printer.write(": [Group] = [")
+            printer.closeLine()
+            emitCells(start..<min(start + Self.cellChunkSize, count), of: experiment, into: &printer)
+            printer.line("]")
+        }
+    }
+
+    private func emitCells(_ cells: Range<Int>, of experiment: Experiment, into printer: inout CodePrinter) {
         let bucketCounts = experiment.definition.bucketTable.bucketCounts
         printer.indented { printer in
-            for cell in experiment.groupNames.indices {
+            for cell in cells {
                 printer.openLine()
                 writeCell(cell, into: &printer)
                 printer.write(",  // ")
@@ -187,7 +222,6 @@ struct FactorialEmitter {
                 printer.closeLine()
             }
         }
-        printer.line("]")
     }
 
     /// `init(headline:button:)`: every combination of levels is a cell of a full factorial; a
