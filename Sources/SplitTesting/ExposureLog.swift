@@ -18,6 +18,8 @@ final class ExposureLog: ExposureSink {
         var heldOut: Set<HeldOut> = []
         /// The latest group each unit was exposed to, by unit then experiment.
         var groupsByUnit: [String: [String: String]] = [:]
+        /// The `factor_<factor>` property names of each multivariate experiment resolved so far.
+        var factorProperties: [String: [String]] = [:]
     }
 
     private let tracking: TrackingClient
@@ -29,21 +31,44 @@ final class ExposureLog: ExposureSink {
 
     @usableFromInline
     func recordExposure(experiment: String, group: String, unit: String) {
-        let isFirst = state.withLock { state in
+        let (isFirst, factorProperties) = state.withLock { state -> (Bool, [String]?) in
             guard state.sent.insert(Exposure(experiment: experiment, unit: unit, group: group)).inserted else {
-                return false
+                return (false, nil)
             }
             state.groupsByUnit[unit, default: [:]][experiment] = group
-            return true
+            return (true, state.factorProperties.isEmpty ? nil : state.factorProperties[experiment])
         }
         // Tracked outside the lock: providers may be slow and must not serialise other exposures.
         guard isFirst else { return }
-        tracking.track(TrackingEvent(
-            TrackingEvent.exposureIdentifier,
-            properties: [
-                TrackingEvent.Property.experiment: .string(experiment), TrackingEvent.Property.group: .string(group),
-                TrackingEvent.Property.unit: .string(unit),
-            ]))
+        var properties: [String: TrackingValue] = [
+            TrackingEvent.Property.experiment: .string(experiment), TrackingEvent.Property.group: .string(group),
+            TrackingEvent.Property.unit: .string(unit),
+        ]
+        if let factorProperties {
+            Self.addLevels(ofCell: group, names: factorProperties, to: &properties)
+        }
+        tracking.track(TrackingEvent(TrackingEvent.exposureIdentifier, properties: properties))
+    }
+
+    // MARK: Multivariate experiments
+
+    /// Makes the exposures of `experiment` carry one `factor_<factor>` property per factor of
+    /// `design`, so that analytics tools can slice a multivariate experiment by factor. Called
+    /// when the experiment is first resolved, before any of its exposures.
+    @usableFromInline
+    func noteFactorial(_ design: SplitTestFactorialDesign, experiment: String) {
+        state.withLock { state in
+            guard state.factorProperties[experiment] == nil else { return }
+            state.factorProperties[experiment] = design.factors.map { TrackingEvent.factorPropertyName(factor: $0.name) }
+        }
+    }
+
+    /// Adds the level of each factor of the cell named `cell` under `names`, factor by factor.
+    /// A name that is not a cell of the design (which the generated code rules out) adds nothing.
+    private static func addLevels(ofCell cell: String, names: [String], to properties: inout [String: TrackingValue]) {
+        let levels = cell.split(separator: SplitTestFactorialDesign.levelSeparator, omittingEmptySubsequences: false)
+        guard levels.count == names.count else { return }
+        for (name, level) in zip(names, levels) { properties[name] = .string(String(level)) }
     }
 
     /// Sends the holdout event of `unit` the first time one of the holdout's experiments is hit.

@@ -153,6 +153,7 @@ struct ResolutionState: Sendable {
             return ResolvedSplitTest<T>.unwrap(cached).value
         }
         let definition = definition(of: T.self, issues: &issues)
+        if let design = definition.factorial { exposures.noteFactorial(design, experiment: T.identifier) }
         let (group, reason) = Self.resolveAfresh(
             T.self, definition: definition, unit: unit, attributes: attributes, store: store, issues: &issues)
         // A bucketed group is stored from now on, so later fetches find it as step 5 would.
@@ -185,9 +186,12 @@ struct ResolutionState: Sendable {
         let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
         let group = group(at: resolution.groupIndex)
         if resolution.reason == .bucketed, let storageKey {
-            // Another process sharing the store may have stored a group first (under other rules): serve that one.
-            let kept = store.setIfAbsent(group.rawValue, for: storageKey)
-            if kept != group.rawValue, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky) }
+            // The definition's name of the group, which is its raw value: a multivariate
+            // experiment's cell names are kept there, not rebuilt from the cell's levels. Another
+            // process sharing the store may have stored a group first (under other rules): serve that one.
+            let name = definition.groups[resolution.groupIndex]
+            let kept = store.setIfAbsent(name, for: storageKey)
+            if kept != name, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky) }
         }
         return (group, resolution.reason)
     }

@@ -77,4 +77,6 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
 protocol ExposureSink: AnyObject, Sendable {
     func recordExposure(experiment: String, group: String, unit: String)
     func recordHoldout(_ holdout: String, unit: String)
+    /// Makes the exposures of a multivariate experiment carry its levels.
+    func noteFactorial(_ design: SplitTestFactorialDesign, experiment: String)
 }

@@ -11,7 +11,8 @@ import Foundation
 /// ```
 public struct TrackingEvent: Sendable, Hashable {
     /// The identifier of an exposure: the unit has seen an experiment it is enrolled in.
-    /// Properties: `experiment`, `group`, `unit`.
+    /// Properties: `experiment`, `group`, `unit`; for a multivariate experiment, whose group is
+    /// a cell, also `factor_<factor>` set to the cell's level of each factor.
     public static let exposureIdentifier = "split_test_exposure"
     /// The identifier of a goal sent by ``SplitTestingService/trackGoal(_:value:)``.
     /// Properties: `goal`, `value` when given, `device` (the device id), `user` while a user is

@@ -27,6 +27,15 @@ extension TrackingEvent {
         /// The prefix of the property that carries an experiment's group on a goal, and of the
         /// analytics user property: `split_test-<experiment>`.
         public static let groupPrefix = "split_test-"
+        /// The prefix of the properties that carry a multivariate experiment's levels on an
+        /// exposure, one per factor: `factor_<factor>`, e.g. `factor_headline: urgent`.
+        public static let factorPrefix = "factor_"
+    }
+
+    /// The name of the exposure property that carries the level of `factor` of a multivariate
+    /// experiment: `factor_<factor>`.
+    public static func factorPropertyName(factor: String) -> String {
+        Property.factorPrefix + factor
     }
 }
 

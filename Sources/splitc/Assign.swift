@@ -29,7 +29,7 @@ struct Assign: ParsableCommand {
         valueName: "json"))
     var attributes: String?
 
-    @Option(help: "text or json ({experiment, unit, group, reason, bucket}).")
+    @Option(help: "text or json ({experiment, unit, group, reason, bucket}; a multivariate experiment's group is a cell, and levels gives each factor's).")
     var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp("A control document (as splitc publish writes it) to apply first.", valueName: "file"))
@@ -63,8 +63,12 @@ struct Assign: ParsableCommand {
         case .text:
             let bucket = assignment.bucket.map { ", bucket \($0)" } ?? assignment.holdout.map { " '\($0)'" }
                 ?? assignment.notTargetedBecause.map { ": \($0)" } ?? ""
+            // A multivariate experiment's group is a cell: say so, with each factor's level.
+            let group = assignment.levels.map { levels in
+                "cell '\(assignment.group)' (" + levels.map { "\($0.factor): \($0.level)" }.joined(separator: ", ") + ")"
+            } ?? "group '\(assignment.group)'"
             Console.output(
-                "\(assignment.experiment): unit '\(assignment.unit)' is in group '\(assignment.group)' "
+                "\(assignment.experiment): unit '\(assignment.unit)' is in \(group) "
                     + "(\(assignment.reason.rawValue)\(bucket))")
         case .json:
             try JSONOutput.print(assignment)

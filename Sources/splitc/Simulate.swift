@@ -9,7 +9,9 @@ struct Simulate: ParsableCommand {
         abstract: "Resolves N synthetic units (unit-0, unit-1, …) through every experiment.",
         discussion: """
             Per group: the expected and observed share of enrolled units; per experiment: the \
-            chi-square sample-ratio p-value and the enrolled and not-enrolled counts. Exit status as lint.
+            chi-square sample-ratio p-value and the enrolled and not-enrolled counts. A multivariate \
+            experiment's groups are its cells; each of its factors also gets its levels' shares and \
+            their p-value. Exit status as lint.
             """
     )
 
@@ -62,7 +64,22 @@ struct Simulate: ParsableCommand {
             lines.append(
                 "  \(name)  expected \(percent(group.expectedShare))  observed \(percent(group.observedShare))  \(group.units) units")
         }
+        for factor in simulation.factors ?? [] { lines += Self.text(factor) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A multivariate experiment's factor: its levels' shares (each the sum of its cells') and
+    /// their own sample-ratio p-value.
+    private static func text(_ factor: FactorShares) -> [String] {
+        let pValue = factor.sampleRatioPValue.map { String(format: "%.4f", $0) } ?? "n/a (nothing bucketed)"
+        var lines = ["  factor \(factor.factor): sample-ratio p = \(pValue)"]
+        let width = factor.levels.map(\.level.count).max() ?? 0
+        for level in factor.levels {
+            let name = level.level.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append(
+                "    \(name)  expected \(percent(level.expectedShare))  observed \(percent(level.observedShare))  \(level.units) units")
+        }
+        return lines
     }
 
     /// " (50 held out, 20 not targeted)", or nothing.

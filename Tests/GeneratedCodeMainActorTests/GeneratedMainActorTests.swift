@@ -25,13 +25,21 @@ nonisolated func sameResolution<T: SplitTest>(_ left: T, _ right: T) -> Bool {
     left == right
 }
 
+nonisolated func checkoutHeadlines() -> [String] {
+    CheckoutPageSplitTest.Group.allCases.map { $0.headline.text }
+}
+
+nonisolated func onboardingCell(_ name: String) -> OnboardingFlowSplitTest.Group? {
+    OnboardingFlowSplitTest.Group(rawValue: name)
+}
+
 nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitTestingService) -> T.Group {
     service.fetchSplitTest(type).currentGroup
 }
 
 @Suite struct GeneratedMainActorTests {
     @Test func generatedTypesAreUsableFromNonisolatedCode() {
-        #expect(catalogIdentifiers().count == 12)
+        #expect(catalogIdentifiers().count == 14)
         #expect(catalogIdentifiers().first == "annual_plan_offer")
         #expect(proAttributes()["plan"] == .string("pro"))
         #expect(buttonColorParameters(.darkGray) == ("#3A3A3C", 12))
@@ -41,6 +49,9 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
         #expect(sameResolution(blue, ButtonColorSplitTest(assignment: blue.assignment)))
         #expect(!sameResolution(blue, red))
         #expect(blue != red)
+        #expect(checkoutHeadlines().first == "Buy now")
+        #expect(onboardingCell("five+on+none")?.video == .on)
+        #expect(onboardingCell("five+on+push") == nil)
     }
 
     @Test func generatedTypesCrossIntoDetachedTasks() async {

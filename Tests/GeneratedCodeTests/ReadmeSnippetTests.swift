@@ -45,12 +45,20 @@ import Testing
     @Test func readmeSnippetsDoWhatTheReadmeSays() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
+        // A device the experiments' holdout does not keep out, kept in the store the README's
+        // set-up opens, so that the exposures below are sent on every run, not 95% of them.
+        let holdout = try #require(ButtonColorSplitTest.definition.holdout)
+        let device = try #require((0..<100).lazy.map { "readme-device-\($0)" }.first { !holdout.holds(unit: $0) })
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: [StorageKey.deviceID: device])
+            .write(to: directory.appendingPathComponent("split-tests.json"))
         let analytics = RecordingTrackingProvider()
         let service = readmeSetUp(
             applicationSupport: directory, analytics: analytics, logger: ReadmeLogger(lines: RecordingTrackingProvider()))
 
         let screen = ReadmeScreen()
         readmeIntroduction(service: service, buyButton: screen)
+        #expect(service.deviceID == device)
         readmeFetchSwitchHit(service: service, screen: screen)
         let group = service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup
         #expect(screen.color == group.color)
@@ -70,6 +78,17 @@ import Testing
         readmeOverrides(service: service)
         #expect(service.overrides.isEmpty)
         #expect(service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == group)
+
+        service.associate(user: "user-42")
+        let checkoutScreen = ReadmeCheckoutScreen()
+        readmeMultivariate(service: service, screen: checkoutScreen)
+        let cell = service.fetchSplitTest(CheckoutPageSplitTest.self).currentGroup
+        #expect(checkoutScreen.titleLabel.text == cell.headline.text)
+        #expect(checkoutScreen.buyButton.isOrange == (cell.button == .orange))
+        let exposure = try #require(analytics.events.last)
+        #expect(exposure.properties["group"] == .string(cell.rawValue))
+        #expect(exposure.properties["factor_headline"] == .string(cell.headline.rawValue))
+        #expect(exposure.properties["factor_button"] == .string(cell.button.rawValue))
     }
 
     @Test @MainActor func readmeDebugMenuDoesWhatTheReadmeSays() {

@@ -91,3 +91,21 @@ func readmeDebugMenu(service: SplitTestingService) -> SplitTestingDebugModel {
 struct ConsoleTrackingProvider: TrackingProvider {
     func track(_ event: TrackingEvent) { print(event.identifier, event.properties) }
 }
+
+/// Stands in for the checkout screen of the README's multivariate example.
+final class ReadmeCheckoutScreen {
+    final class Label { var text: String? }
+    final class BuyButton { var isOrange = false }
+    let titleLabel = Label()
+    let buyButton = BuyButton()
+}
+
+func readmeMultivariate(service: SplitTestingService, screen: ReadmeCheckoutScreen) {
+    let titleLabel = screen.titleLabel
+    let buyButton = screen.buyButton
+
+    let checkout = service.fetchSplitTest(CheckoutPageSplitTest.self)
+    titleLabel.text = checkout.currentGroup.headline.text
+    buyButton.isOrange = checkout.currentGroup.button == .orange
+    checkout.hitSplitTest()   // one exposure: group "urgent+orange", factor_headline, factor_button
+}

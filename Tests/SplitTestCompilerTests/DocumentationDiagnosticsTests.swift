@@ -221,7 +221,11 @@ import Testing
 
     /// The diagnostic lines the article quotes, from its untagged code blocks.
     static func quotedLines() throws -> [String] {
-        let text = try String(contentsOf: article, encoding: .utf8)
+        try quotedLines(of: String(contentsOf: article, encoding: .utf8))
+    }
+
+    /// The diagnostic lines an article's untagged code blocks quote.
+    static func quotedLines(of text: String) throws -> [String] {
         var lines: [String] = []
         var openBlock: Substring?  // the fence line of the code block we are in
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

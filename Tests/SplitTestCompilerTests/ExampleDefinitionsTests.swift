@@ -39,8 +39,8 @@ import Testing
         ])
         #expect(result.experiments.map(\.identifier) == [
             "annual_plan_offer", "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
-            "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_tutorial", "profile_redesign",
-            "projection_banner", "search_suggestions",
+            "checkout_page", "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_flow",
+            "onboarding_tutorial", "profile_redesign", "projection_banner", "search_suggestions",
         ])
         #expect(result.attributes.map(\.name) == ["plan", "days_since_install", "beta_tester"])
         #expect(result.holdouts.map(\.name) == ["global_2026_q4"])
@@ -67,6 +67,20 @@ import Testing
         #expect(experiment.groups.map { $0.parameterValues.last } == [.double(5), .double(2.5), .double(5)])
         #expect(experiment.definition.bucketTable.bucketCounts == [5000, 2500, 2500])
         #expect(experiment.definition.salt == "feed_prefetch_2026_11")
+    }
+
+    @Test func checkoutPageIsAFullFactorialOfItsTwoFactors() throws {
+        let experiment = try Self.example("checkout_page")
+        let design = try #require(experiment.definition.factorial)
+        #expect(design.factors.map(\.name) == ["headline", "button"])
+        #expect(design.isFullFactorial)
+        #expect(experiment.groupNames == [
+            "classic+green", "classic+orange", "classic+purple", "urgent+green", "urgent+orange", "urgent+purple",
+        ])
+        #expect(experiment.groups.map(\.weight) == [1, 1, 1, 1, 2, 1])
+        #expect(experiment.definition.control == "classic+green")
+        #expect(experiment.factors.map(\.parameters.count) == [1, 0])
+        #expect(experiment.factors[0].levels.map(\.parameterValues) == [[.string("Buy now")], [.string("Only today: free delivery")]])
     }
 
     @Test func buttonColorDefaultsAndSwiftNames() throws {

@@ -26,11 +26,13 @@ import TestTools
         let definitions = try #require(object["$defs"] as? [String: Any])
         let experiment = try #require(definitions["experiment"] as? [String: Any])
         #expect(experiment["additionalProperties"] as? Bool == false)
-        #expect(experiment["required"] as? [String] == ["identifier", "type", "groups"])
+        // `groups`, or `factors` for a multivariate experiment: required through a rule of `allOf`.
+        #expect(experiment["required"] as? [String] == ["identifier", "type"])
         let properties = try #require(experiment["properties"] as? [String: Any])
         #expect(Set(properties.keys) == [
             "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
             "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
+            "factors", "cells", "weights",
         ])
         for (key, value) in properties {
             let description = (value as? [String: Any])?["description"] as? String

@@ -38,4 +38,5 @@ let benchmarks: @Sendable () -> Void = {
     registerTargetingBenchmarks()
     registerRemoteControlBenchmarks()
     registerSharedStoreBenchmarks()
+    registerFactorialBenchmarks()
 }

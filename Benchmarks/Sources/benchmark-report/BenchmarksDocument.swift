@@ -29,7 +29,7 @@ struct BenchmarksDocument {
 
             \(report.verdictSection())
 
-            ## Plugin, remote control, targeting and analysis targets
+            ## Plugin, remote control, targeting, multivariate and analysis targets
 
             \(report.secondStageVerdictSection())
 
@@ -109,7 +109,7 @@ struct BenchmarksDocument {
     func summary() -> String {
         [
             "Compiler and runtime targets", report.verdictSection(), "",
-            "Plugin, remote control, targeting and analysis targets", report.secondStageVerdictSection(), "",
+            "Plugin, remote control, targeting, multivariate and analysis targets", report.secondStageVerdictSection(), "",
             "Shared assignment store targets", report.sharedStoreVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",

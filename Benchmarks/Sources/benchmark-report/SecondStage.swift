@@ -32,7 +32,7 @@ extension Report {
     }
 
     /// `numerator` against `denominator` as a verdict row, or "not measured".
-    private func ratioVerdict(
+    func ratioVerdict(
         _ target: String, _ numerator: String, over denominator: String, atMost limit: Double
     ) -> (target: String, figure: String, passed: Bool) {
         guard let top = figure(numerator)?.nanosecondsMedian, let bottom = figure(denominator)?.nanosecondsMedian,
@@ -55,6 +55,7 @@ extension Report {
         verdicts.append(ratioVerdict(
             "targeting: the sticky path unchanged (five conditions within \(Formatting.factor(Targets.stickyTargetedOverUntargeted))× the same experiment without)",
             RuntimeNames.stickyTargeted, over: RuntimeNames.stickyUserLevel, atMost: Targets.stickyTargetedOverUntargeted))
+        verdicts.append(contentsOf: multivariateVerdicts())
         verdicts.append(contentsOf: analysisVerdicts())
         return verdicts
     }

@@ -19,7 +19,7 @@ enum SelfTest {
         var pluginOverCommitted: Double
         var appRecompiled: Bool
         var stickyNanoseconds: Double
-        /// Every ratio of the remote-control and targeting rows.
+        /// Every ratio of the remote-control, targeting and multivariate rows.
         var runtimeRatio: Double
         var analysisOverDuckDB: Double
         var memoryGrowth: Double
@@ -69,6 +69,14 @@ enum SelfTest {
             RuntimeFigure(name: RuntimeNames.remoteLoadReference, nanosecondsMedian: 4e6, mallocsMedian: 9_000, mallocsMax: 9_100),
             RuntimeFigure(
                 name: RuntimeNames.remoteLoad, nanosecondsMedian: 4e6 * run.runtimeRatio, mallocsMedian: 9_000, mallocsMax: 9_100),
+            RuntimeFigure(name: RuntimeNames.firstTimeEighteenGroups, nanosecondsMedian: 950, mallocsMedian: 9, mallocsMax: 9),
+            RuntimeFigure(
+                name: RuntimeNames.firstTimeFactorial, nanosecondsMedian: 950 * run.runtimeRatio, mallocsMedian: 9, mallocsMax: 9),
+            // Four fifths of the ratio's distance from 1, so that the meeting run stays clear of the
+            // sticky target (1.05×) rather than on it.
+            RuntimeFigure(
+                name: RuntimeNames.stickyFactorial, nanosecondsMedian: 80 * (1 + (run.runtimeRatio - 1) * 0.8),
+                mallocsMedian: 0, mallocsMax: 0),
         ]
         let duckdb = 14.0
         let analysis = [

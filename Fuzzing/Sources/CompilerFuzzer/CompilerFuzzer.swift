@@ -1,4 +1,5 @@
 import SplitTestCompiler
+import SplitTesting
 
 /// A fixed day, so that a run depends on its input only and a crash reproduces.
 private let fuzzToday = CalendarDate(year: 2026, month: 1, day: 1)
@@ -12,6 +13,7 @@ public func fuzzCompiler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let source = SourceFile(path: "fuzz.yaml", displayPath: "experiments/fuzz.yaml", contents: bytes)
     let result = DefinitionCompiler.compile([source], today: fuzzToday)
     checkDiagnostics(result.diagnostics)
+    for experiment in result.experiments { checkCells(experiment.definition) }
     if !result.hasErrors {
         let swift = SwiftEmitter(accessLevel: .public).emit(result, sourcePaths: [source.displayPath])
         precondition(!swift.isEmpty, "the emitter writes at least the header and the catalog")
@@ -29,4 +31,17 @@ private func checkDiagnostics(_ diagnostics: [Diagnostic]) {
             "diagnostic located in the input at a 1-based position: \(diagnostic)")
         precondition(!diagnostic.message.isEmpty, "diagnostic has a message")
     }
+}
+
+/// A multivariate experiment's groups are its cells in cell order, each once: level indices
+/// strictly increasing, the control cell (every factor's first level) first and the control.
+private func checkCells(_ definition: SplitTestDefinition) {
+    guard let design = definition.factorial else { return }
+    let levels = definition.groups.indices.map { design.levels(ofCell: $0) }
+    precondition(
+        levels.map { SplitTestFactorialDesign.cellName(levels: $0) } == definition.groups,
+        "each group is its cell's levels joined by +")
+    let indices = levels.map { zip($0, design.factors).map { level, factor in factor.levels.firstIndex(of: level) ?? -1 } }
+    precondition(zip(indices, indices.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) }, "cells in cell order, each once")
+    precondition(indices.first?.allSatisfy { $0 == 0 } == true && definition.control == definition.groups[0], "the control cell comes first")
 }

@@ -1,5 +1,5 @@
 import SplitTestAnalysis
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// libFuzzer's entry point: the input is an event file. Its lines are parsed and counted in the
 /// two passes `splitc analyze` makes (exposures and holdout events, then goals), and the readout
@@ -35,7 +35,13 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
         }
     }
-    let readouts = ReadoutBuilder.readouts(totals)
+    // Experiments whose groups read as cells are also read as a factorial of the levels they
+    // show, so that the factor effects meet every figure the events can make.
+    let readouts = ReadoutBuilder.readouts(totals.map { experiment in
+        var experiment = experiment
+        experiment.factorial = factorialDesign(ofCells: experiment.groups)
+        return experiment
+    })
     for readout in readouts {
         precondition(!readout.srm.pValue.isNaN && (readout.srm.chiSquare.map { !$0.isNaN } ?? true), "no NaN in the check")
         for group in readout.goals.flatMap(\.groups) {
@@ -44,8 +50,30 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             precondition(figures.allSatisfy { !($0?.isNaN ?? false) }, "a figure is a number or absent, never NaN")
         }
     }
+    for effects in readouts.flatMap(\.goals).compactMap(\.factorEffects) {
+        let estimates = effects.factors.flatMap { factor in
+            factor.levels.flatMap { [$0.conversion, $0.value] } + factor.means.flatMap { [$0.rate, $0.value] }
+        }
+        let figures = estimates.flatMap { [$0?.estimate, $0?.standardError, $0?.ciLow, $0?.pValue] }
+            + effects.interactions.flatMap { [$0.conversion?.chiSquare, $0.conversion?.pValue, $0.value?.pValue] }
+        precondition(figures.allSatisfy { !($0?.isNaN ?? false) }, "a factor effect is a number or absent, never NaN")
+    }
     _ = JSONReport.render(readouts)
     _ = TextReport.render(readouts)
     _ = HTMLReport.render(readouts)
     return 0
+}
+
+/// The design whose factors have the levels `cells` show, in the order they first appear, when
+/// every group name is two or more levels joined by `+`; `nil` otherwise.
+private func factorialDesign(ofCells cells: [String]) -> SplitTestFactorialDesign? {
+    let parts = cells.map { $0.split(separator: SplitTestFactorialDesign.levelSeparator, omittingEmptySubsequences: false).map(String.init) }
+    guard let count = parts.first?.count, count >= 2, parts.allSatisfy({ $0.count == count }) else { return nil }
+    var levels = [[String]](repeating: [], count: count)
+    for cell in parts {
+        for (factor, level) in cell.enumerated() where !levels[factor].contains(level) { levels[factor].append(level) }
+    }
+    guard levels.allSatisfy({ $0.count >= 2 }) else { return nil }
+    let factors = levels.enumerated().map { SplitTestFactorialDesign.Factor(name: "f\($0.offset)", levels: $0.element) }
+    return SplitTestFactorialDesign(factors: factors, cells: cells)
 }

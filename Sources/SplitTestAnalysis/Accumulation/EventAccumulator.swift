@@ -241,7 +241,7 @@ public struct EventAccumulator {
                     GoalTotals(
                         goal: goalNames[goal], converted: order.map { goalConverted[goal][$0] },
                         valueSum: order.map { goalSum[goal][$0] }, valueSumOfSquares: order.map { goalSquares[goal][$0] })
-                }))
+                }, factorial: table.definition?.factorial))
         }
         let experiments = result.filter { $0.kind == .experiment }.sorted { $0.experiment < $1.experiment }
         return experiments + result.filter { $0.kind == .holdout }.sorted { $0.experiment < $1.experiment }

@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// Everything the statistics need of one experiment, whether counted from events or read from a
 /// warehouse's aggregates: per group its units, and per goal and group the converted units and the
 /// sum and sum of squares of the value per unit.
@@ -26,11 +28,14 @@ public struct ExperimentTotals: Sendable, Hashable {
     public var conflicts: Int
     /// Per goal, in name order.
     public var goals: [GoalTotals]
+    /// The factors of a multivariate experiment, whose groups are its cells (from its
+    /// definition); `nil` otherwise.
+    public var factorial: SplitTestFactorialDesign?
 
     /// Creates the totals.
     public init(
         experiment: String, kind: Kind, groups: [String], weights: [Double]?, control: String, units: [Int],
-        conflicts: Int, goals: [GoalTotals]
+        conflicts: Int, goals: [GoalTotals], factorial: SplitTestFactorialDesign? = nil
     ) {
         self.experiment = experiment
         self.kind = kind
@@ -40,6 +45,7 @@ public struct ExperimentTotals: Sendable, Hashable {
         self.units = units
         self.conflicts = conflicts
         self.goals = goals
+        self.factorial = factorial
     }
 }
 

@@ -33,6 +33,8 @@ public enum HTMLReport {
     private static let style = """
         body{font:14px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:1100px;color:#1d1d1f;padding:0 16px}
         h1{font-size:22px;margin:0 0 12px}h2{font-size:18px;margin:28px 0 6px}h3{font-size:15px;margin:16px 0 4px}
+        h4{font-size:14px;margin:14px 0 4px}h5{font-size:13px;margin:10px 0 2px;color:#333}
+        table.main-effects td:nth-child(2),table.main-effects th:nth-child(2){text-align:left}td.reference{text-align:center;color:#555}
         .verdict{padding:6px 10px;border-radius:6px;margin:4px 0}.ok{background:#e8f5e9;color:#1b5e20}
         .bad{background:#ffebee;color:#b71c1c;font-weight:600}.note{background:#f1f3f4;color:#444}
         table{border-collapse:collapse;margin:6px 0 4px;font-variant-numeric:tabular-nums}
@@ -69,12 +71,14 @@ public enum HTMLReport {
         html += "<h2>\(readout.kind == .holdout ? "Holdout " : "")\(name)</h2>\n"
         html += "<p class=\"meta\">\(value(Double(readout.units), "units", String(readout.units))) units, "
             + "\(value(Double(readout.conflicts), "conflicts", String(readout.conflicts))) conflicts, control <b>\(escape(readout.control))</b></p>\n"
+        html += factorialNote(readout)
         for goal in readout.goals {
             html += "<div class=\"goal\" data-goal=\"\(escape(goal.goal))\">\n<h3>Goal: \(escape(goal.goal))</h3>\n"
             html += "<p class=\"caption\">Dot: conversion rate; bar: its 95% interval; dashed line: the control's rate. "
                 + "Green or red: different from the control at p &lt; 0.05.</p>\n"
             html += chart(goal, control: readout.control)
             html += table(goal)
+            html += factorEffects(goal)
             html += "</div>\n"
         }
         return html + "</section>\n"
@@ -171,12 +175,12 @@ public enum HTMLReport {
     }
 
     /// A figure shown rounded, with its exact value alongside for machines.
-    private static func value(_ number: Double?, _ field: String, _ shown: String) -> String {
+    static func value(_ number: Double?, _ field: String, _ shown: String) -> String {
         let exact = number.map { $0.isFinite ? "\($0)" : "null" } ?? "null"
         return "<span data-field=\"\(field)\" data-value=\"\(exact)\">\(escape(shown))</span>"
     }
 
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

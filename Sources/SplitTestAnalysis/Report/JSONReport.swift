@@ -30,9 +30,9 @@ public enum JSONReport {
                 .object([
                     ("goal", .string(goal.goal)),
                     ("groups", .array(goal.groups.map(group))),
-                ])
+                ] + factorEffectMembers(of: goal, in: readout))
             })),
-        ])
+        ] + factorialMembers(of: readout))
     }
 
     private static func group(_ group: GroupReadout) -> JSONValue {

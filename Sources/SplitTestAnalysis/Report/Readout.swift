@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// The readout of one experiment (or holdout): what `splitc analyze` prints, in every format.
 public struct ExperimentReadout: Sendable, Hashable {
     /// The experiment's identifier, or the holdout's name.
@@ -16,6 +18,8 @@ public struct ExperimentReadout: Sendable, Hashable {
     public var aaCheck: AACheckReadout?
     /// Per goal.
     public var goals: [GoalReadout]
+    /// The factors of a multivariate experiment, whose groups are its cells; `nil` otherwise.
+    public var factorial: SplitTestFactorialDesign? = nil
 }
 
 /// The sample-ratio check of an experiment.
@@ -59,6 +63,8 @@ public struct GoalReadout: Sendable, Hashable {
     public var goal: String
     /// Per group, control first for experiments without definitions, else in declaration order.
     public var groups: [GroupReadout]
+    /// A full factorial's main effects and interactions; `nil` for other experiments.
+    public var factorEffects: FactorEffectsReadout? = nil
 }
 
 /// One group on one goal.

@@ -19,9 +19,13 @@ public enum ReadoutBuilder {
             : SampleRatioTest.test(units: totals.units, weights: weights)
         let controlIndex = totals.groups.firstIndex(of: totals.control)
         let goals = totals.goals.map { goal in
-            GoalReadout(goal: goal.goal, groups: totals.groups.indices.map { index in
-                group(index, of: totals, goal: goal, controlIndex: controlIndex)
-            })
+            GoalReadout(
+                goal: goal.goal,
+                groups: totals.groups.indices.map { index in
+                    group(index, of: totals, goal: goal, controlIndex: controlIndex)
+                },
+                // A multivariate experiment's groups are its cells; a full factorial's factors too.
+                factorEffects: totals.factorial.flatMap { FactorEffectsReadout.compute(design: $0, units: totals.units, goal: goal) })
         }
         var aaCheck: AACheckReadout?
         if let checkIndex = totals.groups.firstIndex(of: controlCheckGroup), controlIndex != nil {
@@ -37,7 +41,7 @@ public enum ReadoutBuilder {
             srm: SampleRatioReadout(
                 chiSquare: srm.chiSquare, pValue: srm.pValue, flagged: srm.pValue < SampleRatioTest.threshold,
                 weightsKnown: totals.weights != nil),
-            aaCheck: aaCheck, goals: goals)
+            aaCheck: aaCheck, goals: goals, factorial: totals.factorial)
     }
 
     private static func group(_ index: Int, of totals: ExperimentTotals, goal: GoalTotals, controlIndex: Int?) -> GroupReadout {

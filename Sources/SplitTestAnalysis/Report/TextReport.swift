@@ -26,6 +26,7 @@ public enum TextReport {
                 ? "  !! A/A CHECK FAILED: control_check differs from control (\(F.pClause(worst)), below 0.01); the setup is suspect"
                 : "  A/A check: ok (smallest \(F.pClause(worst)))")
         }
+        lines += factorialLines(of: readout)
         for goal in readout.goals {
             lines.append("  goal \(goal.goal):")
             let width = max(5, goal.groups.map(\.group.count).max() ?? 0)
@@ -49,6 +50,7 @@ public enum TextReport {
                 }
                 lines.append(row)
             }
+            lines += factorEffectLines(of: goal)
         }
         return lines.joined(separator: "\n")
     }

@@ -134,7 +134,7 @@ public enum AggregatesCSV {
                     return GoalTotals(
                         goal: goal, converted: groups.map { figures[$0]?.0 ?? 0 },
                         valueSum: groups.map { figures[$0]?.1 ?? 0 }, valueSumOfSquares: groups.map { figures[$0]?.2 ?? 0 })
-                })
+                }, factorial: definition?.factorial)
         }
     }
 

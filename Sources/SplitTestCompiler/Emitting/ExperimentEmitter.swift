@@ -9,7 +9,9 @@ struct ExperimentEmitter {
     let access: StaticString
 
     func emit(_ experiment: Experiment, into printer: inout CodePrinter) {
-        let swiftNames = experiment.groupNames.map(SwiftNaming.lowerCamelCase)
+        // A multivariate experiment's groups are cells of its factors: a struct, not an enum.
+        let factorial = experiment.definition.factorial.map { FactorialEmitter(access: access, design: $0) }
+        let swiftNames = factorial == nil ? experiment.groupNames.map(SwiftNaming.lowerCamelCase) : []
         // The Swift case name of each group, escaped where it is a keyword (`darkGray`, `` `default` ``).
         let caseNames = swiftNames.map(SwiftNaming.escaped)
         emitTypeDocumentation(experiment, into: &printer)
@@ -21,7 +23,11 @@ struct ExperimentEmitter {
         printer.write(": SplitTest {")
         printer.closeLine()
         printer.indented { printer in
-            emitGroupEnum(experiment, swiftNames: swiftNames, caseNames: caseNames, into: &printer)
+            if let factorial {
+                factorial.emitTypes(experiment, into: &printer)
+            } else {
+                emitGroupEnum(experiment, swiftNames: swiftNames, caseNames: caseNames, into: &printer)
+            }
             printer.line()
             printer.docLine("The experiment's identifier, as written in its definition.")
             printer.openLine()
@@ -32,7 +38,9 @@ struct ExperimentEmitter {
             printer.line()
             printer.docLine("How units are assigned, compiled from the definition.")
             printer.line(access, "static let definition = SplitTestDefinition(")
-            printer.indented { printer in emitDefinitionArguments(experiment, caseNames: caseNames, into: &printer) }
+            printer.indented { printer in
+                emitDefinitionArguments(experiment, caseNames: caseNames, factorial: factorial, into: &printer)
+            }
             printer.line(")")
             printer.line()
             printer.docLine("The resolution this value stands for.")
@@ -44,7 +52,11 @@ struct ExperimentEmitter {
             printer.line("}")
         }
         printer.line("}")
-        ParameterEmitter(access: access).emit(experiment, caseNames: caseNames, into: &printer)
+        if let factorial {
+            factorial.emitParameters(experiment, into: &printer)
+        } else {
+            ParameterEmitter(access: access).emit(experiment, caseNames: caseNames, into: &printer)
+        }
     }
 
     /// The description, then who owns it, when it expires and where it is defined.
@@ -121,12 +133,23 @@ struct ExperimentEmitter {
         printer.closeLine()
     }
 
+    /// The definition's arguments; a group is `.red` (`caseNames`), or a cell `Group(.urgent,
+    /// .orange)` of a multivariate experiment (`factorial`).
     private func emitDefinitionArguments(
-        _ experiment: Experiment, caseNames: [String], into printer: inout CodePrinter
+        _ experiment: Experiment, caseNames: [String], factorial: FactorialEmitter?, into printer: inout CodePrinter
     ) {
         let definition = experiment.definition
+        func writeGroup(_ index: Int, into printer: inout CodePrinter) {
+            if let factorial {
+                factorial.writeCell(index, into: &printer)
+            } else {
+                printer.write(".")
+                printer.write(caseNames[index])
+            }
+        }
         printer.line("identifier: identifier,")
         printer.line("groups: Group.self,")
+        factorial?.emitFactorsArgument(into: &printer)
         printer.line("unitType: .", definition.unitType.rawValue, ",")
         printer.openLine()
         printer.write("salt: ")
@@ -146,8 +169,8 @@ struct ExperimentEmitter {
         printer.closeLine()
         // The last argument has no trailing comma; which one is last depends on what is set.
         printer.openLine()
-        printer.write("control: .")
-        printer.write(caseNames[definition.controlIndex])
+        printer.write("control: ")
+        writeGroup(definition.controlIndex, into: &printer)
         if definition.trafficBuckets != Bucketing.bucketCount {
             printer.write(",")
             printer.closeLine()
@@ -178,13 +201,13 @@ struct ExperimentEmitter {
             printer.write(",")
             printer.closeLine()
             printer.openLine()
-            printer.write("winner: .")
-            printer.write(caseNames[winnerIndex])
+            printer.write("winner: ")
+            writeGroup(winnerIndex, into: &printer)
         }
         if !definition.force.isEmpty {
             printer.write(",")
             printer.closeLine()
-            emitForce(definition.force, caseNames: caseNames, into: &printer)
+            emitForce(definition.force, into: &printer, writeGroup: writeGroup)
         }
         if let targeting = definition.targeting {
             printer.write(",")
@@ -202,14 +225,16 @@ struct ExperimentEmitter {
 
     /// `force: [` one unit per line, sorted by unit id so that the output does not depend on the
     /// order of a dictionary `]`, leaving the last line open for the caller's comma.
-    private func emitForce(_ force: [String: Int], caseNames: [String], into printer: inout CodePrinter) {
+    private func emitForce(
+        _ force: [String: Int], into printer: inout CodePrinter, writeGroup: (Int, inout CodePrinter) -> Void
+    ) {
         printer.line("force: [")
         printer.indented { printer in
             for (unit, group) in force.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
                 printer.openLine()
                 printer.writeStringLiteral(unit)
-                printer.write(": .")
-                printer.write(caseNames[group])
+                printer.write(": ")
+                writeGroup(group, &printer)
                 printer.write(",")
                 printer.closeLine()
             }
@@ -244,7 +269,7 @@ struct ExperimentEmitter {
     }
 
     /// A weight as written: `1`, `2.5`.
-    private static func writeWeight(_ weight: Double, into printer: inout CodePrinter) {
+    static func writeWeight(_ weight: Double, into printer: inout CodePrinter) {
         if weight == weight.rounded(), abs(weight) < 1e15 {
             printer.writeDecimal(Int(weight))
         } else {
@@ -253,7 +278,7 @@ struct ExperimentEmitter {
     }
 
     /// A bucket count as a percentage with two decimals: `3334` → `33.34%`.
-    private static func writePercent(_ buckets: Int, into printer: inout CodePrinter) {
+    static func writePercent(_ buckets: Int, into printer: inout CodePrinter) {
         let hundredths = buckets % 100
         printer.writeDecimal(buckets / 100)
         printer.write(".")

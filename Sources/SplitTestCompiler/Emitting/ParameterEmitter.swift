@@ -1,5 +1,6 @@
-/// Prints the typed parameters of an experiment's groups: one computed property per parameter,
-/// in an extension of the `Group` enum.
+/// Prints the typed parameters of an experiment's groups, or of a multivariate experiment's
+/// levels: one computed property per parameter, in an extension of the `Group` enum or of the
+/// factor's enum.
 ///
 /// Like `ExperimentEmitter`, it takes the experiment as an argument instead of storing a copy,
 /// and loops by index: `enumerated()` and `zip` run unspecialised in a debug build.
@@ -10,40 +11,67 @@ struct ParameterEmitter {
     /// `caseNames` are the Swift case names of the groups, escaped.
     func emit(_ experiment: Experiment, caseNames: [String], into printer: inout CodePrinter) {
         guard !experiment.parameters.isEmpty else { return }
+        let groups = experiment.groups
         printer.line()
         printer.line("nonisolated extension ", experiment.swiftName, ".Group {")
         printer.indented { printer in
-            var index = 0
-            while index < experiment.parameters.count {
-                if index > 0 { printer.line() }
-                emitProperty(at: index, of: experiment, caseNames: caseNames, into: &printer)
-                index += 1
-            }
+            emitProperties(
+                experiment.parameters, of: "group", caseNames: caseNames, into: &printer
+            ) { group, index in groups[group].parameterValues[index] }
         }
         printer.line("}")
     }
 
-    private func emitProperty(
-        at index: Int, of experiment: Experiment, caseNames: [String], into printer: inout CodePrinter
+    /// The typed parameters of one factor's levels, in an extension of its enum `typePath`
+    /// (`CheckoutPageSplitTest.Headline`); `caseNames` are the levels' Swift case names, escaped.
+    func emit(
+        _ factor: ExperimentFactor, typePath: String, caseNames: [String], into printer: inout CodePrinter
     ) {
-        let parameter = experiment.parameters[index]
-        let groups = experiment.groups
-        var group = 0
-        while group < groups.count {
-            precondition(
-                index < groups[group].parameterValues.count,
-                "group \(experiment.groupNames[group]) of \(experiment.identifier) has a value for every parameter")
-            group += 1
+        guard !factor.parameters.isEmpty else { return }
+        let levels = factor.levels
+        printer.line()
+        printer.line("nonisolated extension ", typePath, " {")
+        printer.indented { printer in
+            emitProperties(
+                factor.parameters, of: "level", caseNames: caseNames, into: &printer
+            ) { level, index in levels[level].parameterValues[index] }
         }
-        printer.line("/// The `", parameter.name, "` parameter of the group.")
+        printer.line("}")
+    }
+
+    /// One computed property per parameter; `value(case, parameter)` is the value of a
+    /// parameter for the case at that index.
+    private func emitProperties(
+        _ parameters: [ParameterDeclaration], of owner: StaticString, caseNames: [String],
+        into printer: inout CodePrinter, value: (Int, Int) -> ParameterValue
+    ) {
+        var index = 0
+        while index < parameters.count {
+            if index > 0 { printer.line() }
+            emitProperty(parameters[index], at: index, of: owner, caseNames: caseNames, into: &printer, value: value)
+            index += 1
+        }
+    }
+
+    private func emitProperty(
+        _ parameter: ParameterDeclaration, at index: Int, of owner: StaticString, caseNames: [String],
+        into printer: inout CodePrinter, value: (Int, Int) -> ParameterValue
+    ) {
+        printer.openLine()
+        printer.write("/// The `")
+        printer.write(parameter.name)
+        printer.write("` parameter of the ")
+        printer.write(owner)
+        printer.write(".")
+        printer.closeLine()
         printer.openLine()
         printer.write(access)
         printer.write("var ")
         printer.write(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(parameter.name)))
         printer.write(": ")
         printer.write(parameter.type.rawValue)
-        // One value for every group needs no switch; the literal alone type-checks fastest.
-        if let first = groups.first?.parameterValues[index], Self.allGroups(groups, have: first, at: index) {
+        // One value for every case needs no switch; the literal alone type-checks fastest.
+        if let first = caseNames.isEmpty ? nil : value(0, index), Self.allCases(caseNames.count, have: first, at: index, value) {
             printer.write(" { ")
             printer.writeLiteral(first)
             printer.write(" }")
@@ -55,27 +83,29 @@ struct ParameterEmitter {
         printer.indented { printer in
             // Cases sit at the level of their `switch`, as Swift style writes them.
             printer.line("switch self {")
-            var group = 0
-            while group < groups.count {
+            var row = 0
+            while row < caseNames.count {
                 printer.openLine()
                 printer.write("case .")
-                printer.write(caseNames[group])
+                printer.write(caseNames[row])
                 printer.write(": ")
-                printer.writeLiteral(groups[group].parameterValues[index])
+                printer.writeLiteral(value(row, index))
                 printer.closeLine()
-                group += 1
+                row += 1
             }
             printer.line("}")
         }
         printer.line("}")
     }
 
-    /// Whether the value of parameter `index` prints as `value` in every group.
-    private static func allGroups(_ groups: [ExperimentGroup], have value: ParameterValue, at index: Int) -> Bool {
-        var group = 0
-        while group < groups.count {
-            if !groups[group].parameterValues[index].hasSameLiteral(as: value) { return false }
-            group += 1
+    /// Whether the value of parameter `index` prints as `first` for each of the `count` cases.
+    private static func allCases(
+        _ count: Int, have first: ParameterValue, at index: Int, _ value: (Int, Int) -> ParameterValue
+    ) -> Bool {
+        var row = 0
+        while row < count {
+            if !value(row, index).hasSameLiteral(as: first) { return false }
+            row += 1
         }
         return true
     }

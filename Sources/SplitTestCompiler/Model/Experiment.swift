@@ -24,6 +24,10 @@ public struct Experiment: Hashable, Sendable {
     public var displayPath: String
     /// Where the experiment's document starts.
     public var location: SourceLocation
+    /// The factors of a multivariate experiment, in the order of `definition.factorial`'s; empty
+    /// for an experiment with plain groups, whose ``groups`` then carry the parameters. A
+    /// multivariate experiment's ``groups`` are its cells, without parameters.
+    public var factors: [ExperimentFactor] = []
 
     /// Creates an experiment.
     public init(

@@ -22,12 +22,12 @@ struct ParsedExperiment: Sendable {
 
 /// The keys an experiment may have, in the order the documentation lists them.
 enum ExperimentKey: Int, FixedKey {
-    case identifier, type, description, owner, groups, defaults, control, salt, traffic, layer, status,
-        winner, force, expires, swiftName, targeting
+    case identifier, type, description, owner, groups, factors, cells, weights, defaults, control, salt, traffic,
+        layer, status, winner, force, expires, swiftName, targeting
 
     static let names = [
-        "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
-        "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
+        "identifier", "type", "description", "owner", "groups", "factors", "cells", "weights", "defaults",
+        "control", "salt", "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
     ]
 }
 
@@ -47,6 +47,9 @@ struct ExperimentParser {
     var log: FileLog
     /// The experiment's `targeting:` when its shape is right, read even when the rest has errors.
     var targeting: TargetingDraft?
+    /// The factors and cells of a multivariate experiment, whose groups are its cells; references
+    /// to groups (`control`, `winner`, `force`) then name cells.
+    var factorial: FactorialDraft?
 
     /// A parser of `document`, whose diagnostics continue `log`: once the file has shown all it
     /// may, the rest of the document costs no message.
@@ -83,10 +86,10 @@ struct ExperimentParser {
         }
         let description = keys[.description].flatMap { readText($0.value, key: "description") }
         let owner = keys[.owner].flatMap { readText($0.value, key: "owner") }
-        let groups = required(.groups, in: keys, at: root).flatMap { readGroups($0) }
-        let defaults = keys[.defaults].flatMap { readParameters($0.value, place: "in 'defaults'") }
+        let groups = keys[.factors] == nil ? readPlainGroups(keys, at: root) : readMultivariate(keys)
+        let defaults = factorial != nil ? nil : keys[.defaults].flatMap { readParameters($0.value, place: "in 'defaults'") }
         let parameters = groups.flatMap { resolveParameters(groups: $0, defaults: defaults) }
-        let controlIndex = readGroupReference(keys[.control], groups: groups) ?? 0
+        let controlIndex = readControl(keys, groups: groups)
         let salt = keys[.salt].flatMap { readSalt($0.value) } ?? identifier
         let trafficBuckets = keys[.traffic].flatMap { readTraffic($0.value) } ?? Bucketing.bucketCount
         let layer = keys[.layer].flatMap { readLayer($0.value) }
@@ -100,12 +103,13 @@ struct ExperimentParser {
         guard !log.hasErrors, let identifier, let identifierNode, let unitType, let groups,
             let parameters, let salt, let swiftName
         else { return nil }
-        let definition = SplitTestDefinition(
+        var definition = SplitTestDefinition(
             identifier: identifier, unitType: unitType, salt: salt, groups: groups.map(\.name),
             bucketTable: BucketTable(weights: groups.map(\.weight)), controlIndex: controlIndex,
             trafficBuckets: trafficBuckets, layer: layer?.layer, status: status.status,
             winnerIndex: status.winnerIndex, force: force)
-        let experiment = Experiment(
+        if let factorial { definition = definition.withFactorial(factorial.design) }
+        var experiment = Experiment(
             definition: definition, description: description, owner: owner,
             groups: zip(groups, parameters.values).map { group, values in
                 ExperimentGroup(
@@ -114,6 +118,7 @@ struct ExperimentParser {
             },
             parameters: parameters.declarations, expires: expires, swiftName: swiftName, displayPath: displayPath,
             location: file.location(of: root))
+        if let factorial { experiment.factors = factorial.experimentFactors(in: file) }
         warn(about: experiment, keys: keys, groups: groups)
         let places = ExperimentPlaces(
             fileIndex: file.index, identifierLocation: file.location(of: identifierNode),
@@ -123,7 +128,7 @@ struct ExperimentParser {
     }
 
     /// The value of a key the experiment must have; reports it missing.
-    private mutating func required(
+    mutating func required(
         _ key: ExperimentKey, in keys: FixedKeyEntries<ExperimentKey>, at root: YAMLNode
     ) -> YAMLNode? {
         guard let pair = keys[key] else {

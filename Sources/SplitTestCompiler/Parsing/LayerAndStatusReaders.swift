@@ -64,6 +64,7 @@ extension ExperimentParser {
 
     /// The index of the group that `node` names.
     mutating func readGroupReference(_ node: YAMLNode, key: String, groups: [GroupDraft]?) -> Int? {
+        if let factorial { return readCellReference(node, key: key, factorial: factorial) }
         guard let name = readText(node, key: key) else { return nil }
         // Without valid groups there is nothing to check against; the groups' errors say why.
         guard let groups else { return nil }

@@ -56,7 +56,7 @@ extension ExperimentParser {
     /// The parameter declarations and each group's values, or nil when types clash or a group
     /// misses a parameter that `defaults` does not supply.
     mutating func resolveParameters(
-        groups: [GroupDraft], defaults: [ParameterDraft]?
+        groups: [GroupDraft], defaults: [ParameterDraft]?, owners: ParameterOwners = .groups
     ) -> (declarations: [ParameterDeclaration], values: [[ParameterValue]])? {
         struct Inferred {
             var type: ParameterType
@@ -90,8 +90,8 @@ extension ExperimentParser {
                 let first = known.firstGroup.map { groups[$0].name }
                 parser.log.error(
                     "parameter '\(parameter.name)' is \(Self.article(known.firstType)) \(known.firstType.rawValue) "
-                        + "in \(Self.source(first)) but \(Self.article(type)) \(type.rawValue) in "
-                        + Self.source(group.map { groups[$0].name }),
+                        + "in \(owners.source(first)) but \(Self.article(type)) \(type.rawValue) in "
+                        + owners.source(group.map { groups[$0].name }) + owners.suffix,
                     at: parameter.valueNode)
                 known.clashed = true
                 valid = false
@@ -111,7 +111,7 @@ extension ExperimentParser {
             ParameterDeclaration(name: name, type: known.type, location: file.location(of: known.nameNode))
         }
         valid = NameRules.checkParameterNames(
-            declarations, nodes: inferred.values.map(\.nameNode), groups: groups, parser: &self) && valid
+            declarations, nodes: inferred.values.map(\.nameNode), groups: groups, owners: owners, parser: &self) && valid
         guard valid else { return nil }
 
         let defaultValues = ParameterLookup(defaults ?? [])
@@ -126,8 +126,8 @@ extension ExperimentParser {
                     ?? defaultValues.value(of: declaration.name, hint: position - group.parameters.count)
                 else {
                     log.error(
-                        "group '\(group.name)' does not define parameter '\(declaration.name)'; "
-                            + "define it there or give it a value in 'defaults'", at: group.nameNode)
+                        "\(owners.noun) '\(group.name)'\(owners.suffix) does not define parameter '\(declaration.name)'; "
+                            + "define it there or give it a value in \(owners.defaults)", at: group.nameNode)
                     valid = false
                     continue
                 }
@@ -142,12 +142,37 @@ extension ExperimentParser {
         return valid ? (declarations, values) : nil
     }
 
-    /// Where a parameter's value comes from, as messages say it.
-    private static func source(_ group: String?) -> String {
-        group.map { "group '\($0)'" } ?? "'defaults'"
-    }
-
     private static func article(_ type: ParameterType) -> String {
         type == .int ? "an" : "a"
+    }
+}
+
+/// Who declares parameters, as messages name them: the groups of an experiment, or the levels of
+/// one factor of a multivariate experiment, which are read and checked by the same code.
+struct ParameterOwners {
+    /// What one owner is: `group` or `level`.
+    var noun: String
+    /// Where the owners are, after an owner's name: empty, or ` of factor 'headline'`.
+    var suffix: String
+    /// Where missing values may come from: `'defaults'`, or `the 'defaults' of factor 'headline'`.
+    var defaults: String
+    /// The generated enum whose members the owners and their parameters become, as messages
+    /// name it after "the" or "the generated": `group enum`, `'Headline' enum`.
+    var enumDescription: String
+
+    /// An experiment's groups.
+    static let groups = ParameterOwners(
+        noun: "group", suffix: "", defaults: "'defaults'", enumDescription: "group enum")
+
+    /// The levels of `factor`, whose generated enum is `typeName`.
+    static func levels(ofFactor factor: String, typeName: String) -> ParameterOwners {
+        ParameterOwners(
+            noun: "level", suffix: " of factor '\(factor)'", defaults: "the 'defaults' of factor '\(factor)'",
+            enumDescription: "'\(typeName)' enum")
+    }
+
+    /// Where a parameter's value comes from, as messages say it: an owner, or the defaults.
+    func source(_ owner: String?) -> String {
+        owner.map { "\(noun) '\($0)'" } ?? "'defaults'"
     }
 }

@@ -30,19 +30,23 @@ public enum DefinitionSchema {
                     "else": ["$ref": "#/$defs/experiment"],
                 ],
             ],
-            "$defs": .object(pairs: [("experiment", experiment)] + SchemaDefinitions.all + TargetingSchema.definitions),
+            "$defs": .object(
+                pairs: [("experiment", experiment)] + SchemaDefinitions.all + FactorsSchema.definitions
+                    + TargetingSchema.definitions),
         ]
     }
 
     /// One experiment document.
     static var experiment: JSONValue {
         [
-            "description": "One split test (A/B/n experiment).",
+            "description": "One split test (A/B/n experiment), with groups or, for a multivariate experiment, factors.",
             "type": "object",
-            "required": ["identifier", "type", "groups"],
+            "required": ["identifier", "type"],
             "additionalProperties": false,
-            "properties": .object(pairs: ExperimentProperties.all + [("targeting", TargetingSchema.targetingProperty)]),
-            "allOf": [winnerRule],
+            "properties": .object(
+                pairs: ExperimentProperties.all + FactorsSchema.properties
+                    + [("targeting", TargetingSchema.targetingProperty)]),
+            "allOf": [winnerRule, FactorsSchema.groupsOrFactorsRule],
         ]
     }
 

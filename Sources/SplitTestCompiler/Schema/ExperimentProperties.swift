@@ -22,7 +22,7 @@ enum ExperimentProperties {
                 "type": "string",
             ]),
             ("groups", [
-                "description": "Required. At least two groups, in bucket order. A list of names (equal weights), a mapping of name to weight, or a mapping of name to {weight, description, params}.",
+                "description": "Required, unless the experiment has factors. At least two groups, in bucket order. A list of names (equal weights), a mapping of name to weight, or a mapping of name to {weight, description, params}.",
                 "anyOf": [
                     ["$ref": "#/$defs/groupList"],
                     ["$ref": "#/$defs/groupMapping"],
@@ -33,8 +33,8 @@ enum ExperimentProperties {
                 "$ref": "#/$defs/params",
             ]),
             ("control", [
-                "description": "The group served to units that are not enrolled. Default: the first group.",
-                "$ref": "#/$defs/groupName",
+                "description": "The group served to units that are not enrolled. Default: the first group (for factors, the cell of every factor's first level).",
+                "$ref": "#/$defs/groupOrCell",
             ]),
             ("salt", [
                 "description": "The hash salt. Default: the identifier. Changing it reshuffles every unit.",
@@ -56,14 +56,14 @@ enum ExperimentProperties {
                 "enum": ["running", "stopped", "resolved"],
             ]),
             ("winner", [
-                "description": "The group every unit gets once the experiment is resolved. Required when status is resolved, forbidden otherwise.",
-                "$ref": "#/$defs/groupName",
+                "description": "The group (or cell) every unit gets once the experiment is resolved. Required when status is resolved, forbidden otherwise.",
+                "$ref": "#/$defs/groupOrCell",
             ]),
             ("force", [
-                "description": "Unit ids (QA accounts, employees) mapped to the group they are always served, before anything but a runtime override; no exposure is reported for them. Allowed with any status.",
+                "description": "Unit ids (QA accounts, employees) mapped to the group (or cell) they are always served, before anything but a runtime override; no exposure is reported for them. Allowed with any status.",
                 "type": "object",
                 "propertyNames": ["minLength": 1],
-                "additionalProperties": ["$ref": "#/$defs/groupName"],
+                "additionalProperties": ["$ref": "#/$defs/groupOrCell"],
             ]),
             ("expires", [
                 "description": "A date (YYYY-MM-DD) after which the compiler warns that the experiment should be resolved or removed.",

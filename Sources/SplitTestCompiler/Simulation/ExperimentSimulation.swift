@@ -34,6 +34,9 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     /// The chi-square goodness-of-fit p-value of the enrolled counts against the weights;
     /// `nil` when nothing was bucketed (no enrolled unit, or a resolved experiment).
     public var sampleRatioPValue: Double?
+    /// For a multivariate experiment, whose groups are its cells: the shares of each factor's
+    /// levels; `nil` for an experiment with plain groups.
+    public var factors: [FactorShares]?
 
     /// Resolves `units`, each with `attributes`, through `experiment`'s definition, as the
     /// runtime resolves it.
@@ -72,10 +75,11 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         self.sampleRatioPValue = enrolled == 0
             ? nil
             : ChiSquareTest.goodnessOfFit(observed: counts, expected: shares.map { $0 * Double(enrolled) }).pValue
+        self.factors = definition.factorial.map { FactorShares.all(design: $0, counts: counts, shares: shares) }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case experiment, units, enrolled, notEnrolled, heldOut, notTargeted, groups, sampleRatioPValue
+        case experiment, units, enrolled, notEnrolled, heldOut, notTargeted, groups, sampleRatioPValue, factors
     }
 
     /// Encodes every key, the p-value as `null` when there is none.
@@ -89,5 +93,7 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         try container.encode(notTargeted, forKey: .notTargeted)
         try container.encode(groups, forKey: .groups)
         try container.encode(sampleRatioPValue, forKey: .sampleRatioPValue)
+        // Only a multivariate experiment has the key, so that other experiments' JSON is unchanged.
+        try container.encodeIfPresent(factors, forKey: .factors)
     }
 }

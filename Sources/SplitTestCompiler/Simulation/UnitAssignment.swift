@@ -19,6 +19,17 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
     public var holdout: String?
     /// The first targeting condition the unit fails, explained, when the reason is `notTargeted`.
     public var notTargetedBecause: String?
+    /// For a multivariate experiment, whose group is a cell: the cell's level of each factor, in
+    /// factor order; `nil` for an experiment with plain groups.
+    public var levels: [FactorLevel]?
+
+    /// A factor's level in a cell.
+    public struct FactorLevel: Sendable, Hashable {
+        /// The factor's name.
+        public var factor: String
+        /// The level's name.
+        public var level: String
+    }
 
     /// Resolves `unit` with `attributes` through `definition`, as the runtime resolves it: the
     /// experiment's own, or one a control document's entry was applied to.
@@ -37,10 +48,13 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
         self.group = definition.groups[resolution.groupIndex]
         self.reason = resolution.reason
         self.bucket = resolution.bucket
+        self.levels = definition.factorial.map { design in
+            zip(design.factors, design.levels(ofCell: resolution.groupIndex)).map { FactorLevel(factor: $0.name, level: $1) }
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case experiment, unit, group, reason, bucket
+        case experiment, unit, group, reason, bucket, levels
     }
 
     /// Encodes every key, `bucket` as `null` when the unit was not bucketed, so that the JSON
@@ -52,5 +66,10 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
         try container.encode(group, forKey: .group)
         try container.encode(reason.rawValue, forKey: .reason)
         try container.encode(bucket, forKey: .bucket)
+        // Only a multivariate experiment has the key, so that other experiments' JSON is unchanged.
+        if let levels {
+            try container.encode(
+                Dictionary(levels.map { ($0.factor, $0.level) }, uniquingKeysWith: { first, _ in first }), forKey: .levels)
+        }
     }
 }

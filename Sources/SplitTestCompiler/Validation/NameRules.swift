@@ -51,7 +51,9 @@ enum NameRules {
     /// Reports group names the generated enum cannot hold: reserved member names, and two names
     /// that become one Swift case; sets each group's `memberName` on the way. Returns whether all
     /// are fine.
-    static func checkGroupNames(_ groups: inout [GroupDraft], parser: inout ExperimentParser) -> Bool {
+    static func checkGroupNames(
+        _ groups: inout [GroupDraft], owners: ParameterOwners = .groups, parser: inout ExperimentParser
+    ) -> Bool {
         var valid = true
         // Positions in `groups` rather than copies of the drafts.
         var firstBySwiftName = NameIndex<Int>(capacity: groups.count)
@@ -61,12 +63,14 @@ enum NameRules {
             groups[position].memberName = swiftName
             let group = groups[position]
             if isReservedMember(swiftName) {
-                parser.log.error(reservedMessage("group name", group.name, swiftName), at: group.nameNode)
+                parser.log.error(
+                    reservedMessage("\(owners.noun) name", group.name, swiftName, in: owners.enumDescription),
+                    at: group.nameNode)
                 valid = false
             } else if let firstPosition = firstBySwiftName[swiftName] {
                 let first = groups[firstPosition]
                 parser.log.error(
-                    "groups '\(first.name)' and '\(group.name)' both become the Swift case "
+                    "\(owners.noun)s '\(first.name)' and '\(group.name)'\(owners.suffix) both become the Swift case "
                         + "'\(swiftName)'; rename one", at: group.nameNode,
                     note: ("'\(first.name)' is defined here", first.nameNode))
                 valid = false
@@ -81,7 +85,7 @@ enum NameRules {
     /// parameter or a group case (all are members of the group enum). Returns whether all are fine.
     static func checkParameterNames(
         _ declarations: [ParameterDeclaration], nodes: [YAMLNode], groups: [GroupDraft],
-        parser: inout ExperimentParser
+        owners: ParameterOwners = .groups, parser: inout ExperimentParser
     ) -> Bool {
         var valid = true
         var groupBySwiftName = NameIndex<Int>(capacity: groups.count)
@@ -90,14 +94,15 @@ enum NameRules {
         for (declaration, node) in zip(declarations, nodes) {
             let swiftName = memberName(declaration.name)
             if isReservedMember(swiftName) {
-                parser.log.error(reservedMessage("parameter name", declaration.name, swiftName), at: node)
+                parser.log.error(
+                    reservedMessage("parameter name", declaration.name, swiftName, in: owners.enumDescription), at: node)
                 valid = false
             } else if let groupPosition = groupBySwiftName[swiftName] {
                 let group = groups[groupPosition]
                 parser.log.error(
-                    "parameter '\(declaration.name)' and group '\(group.name)' both become the Swift "
-                        + "member '\(swiftName)' of the group enum; rename one", at: node,
-                    note: ("group '\(group.name)' is defined here", group.nameNode))
+                    "parameter '\(declaration.name)' and \(owners.noun) '\(group.name)' both become the Swift "
+                        + "member '\(swiftName)' of the \(owners.enumDescription); rename one", at: node,
+                    note: ("\(owners.noun) '\(group.name)' is defined here", group.nameNode))
                 valid = false
             } else if let first = firstBySwiftName[swiftName] {
                 parser.log.error(
@@ -119,7 +124,7 @@ enum NameRules {
     }
 
     /// Whether `swiftName` is a member the generated group enum already has.
-    private static func isReservedMember(_ swiftName: String) -> Bool {
+    static func isReservedMember(_ swiftName: String) -> Bool {
         let length = swiftName.utf8.count
         guard length >= 64 || reservedMemberLengths & (1 << length) != 0 else { return false }
         return SwiftNaming.reservedMemberNames.contains(swiftName)
@@ -127,13 +132,15 @@ enum NameRules {
 
     /// The Swift member a valid name becomes; a name without underscores stays as it is, which
     /// spares the conversion for most names.
-    private static func memberName(_ name: String) -> String {
+    static func memberName(_ name: String) -> String {
         name.containsByte(UInt8(ascii: "_")) ? SwiftNaming.lowerCamelCase(name) : name
     }
 
-    private static func reservedMessage(_ kind: String, _ name: String, _ swiftName: String) -> String {
+    static func reservedMessage(
+        _ kind: String, _ name: String, _ swiftName: String, in generated: String = "group enum"
+    ) -> String {
         let becomes = name == swiftName ? "" : " (Swift '\(swiftName)')"
-        return "\(kind) '\(name)'\(becomes) is reserved: the generated group enum already has a member "
+        return "\(kind) '\(name)'\(becomes) is reserved: the generated \(generated) already has a member "
             + "of that name; choose another name"
     }
 }

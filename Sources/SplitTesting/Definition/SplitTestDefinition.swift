@@ -42,6 +42,9 @@ public struct SplitTestDefinition: Sendable, Hashable {
     package var targeting: SplitTestTargeting?
     /// The holdout that covers the experiment, if any.
     package var holdout: SplitTestHoldout?
+    /// The factors of a multivariate experiment, whose groups are its cells; `nil` for an
+    /// experiment with plain groups (see SplitTestDefinition+Factorial.swift).
+    public package(set) var factorial: SplitTestFactorialDesign? = nil
 
     /// The name of the group served to units that are not enrolled.
     public var control: String { groups[controlIndex] }
