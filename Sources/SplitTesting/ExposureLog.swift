@@ -28,7 +28,7 @@ final class ExposureLog: ExposureSink {
     }
 
     @usableFromInline
-    func recordExposure(experiment: String, group: String, unit: String) {
+    func recordExposure(experiment: String, group: String, unit: String, period: Int?) {
         let isFirst = state.withLock { state in
             guard state.sent.insert(Exposure(experiment: experiment, unit: unit, group: group)).inserted else {
                 return false
@@ -38,12 +38,12 @@ final class ExposureLog: ExposureSink {
         }
         // Tracked outside the lock: providers may be slow and must not serialise other exposures.
         guard isFirst else { return }
-        tracking.track(TrackingEvent(
-            TrackingEvent.exposureIdentifier,
-            properties: [
-                TrackingEvent.Property.experiment: .string(experiment), TrackingEvent.Property.group: .string(group),
-                TrackingEvent.Property.unit: .string(unit),
-            ]))
+        var properties: [String: TrackingValue] = [
+            TrackingEvent.Property.experiment: .string(experiment), TrackingEvent.Property.group: .string(group),
+            TrackingEvent.Property.unit: .string(unit),
+        ]
+        if let period { properties[TrackingEvent.Property.period] = .int(period) }
+        tracking.track(TrackingEvent(TrackingEvent.exposureIdentifier, properties: properties))
     }
 
     /// Sends the holdout event of `unit` the first time one of the holdout's experiments is hit.

@@ -10,6 +10,9 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
     public let unitID: String?
     /// The holdout that kept the unit out, when ``reason`` is `holdout`.
     public let holdout: String?
+    /// For an experiment that tracks allocation periods (a bandit), the period in force when the
+    /// unit was first assigned; its exposure carries it.
+    let period: Int?
     @usableFromInline let exposureSink: (any ExposureSink)?
 
     /// Creates a resolution that reports nothing when hit: for previews and tests.
@@ -17,12 +20,13 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
         experiment: String, group: Group, reason: AssignmentReason, unitID: String? = nil, holdout: String? = nil
     ) {
         self.init(
-            experiment: experiment, group: group, reason: reason, unitID: unitID, holdout: holdout, exposureSink: nil)
+            experiment: experiment, group: group, reason: reason, unitID: unitID, holdout: holdout, period: nil,
+            exposureSink: nil)
     }
 
     @usableFromInline
     init(
-        experiment: String, group: Group, reason: AssignmentReason, unitID: String?, holdout: String?,
+        experiment: String, group: Group, reason: AssignmentReason, unitID: String?, holdout: String?, period: Int?,
         exposureSink: (any ExposureSink)?
     ) {
         self.experiment = experiment
@@ -30,13 +34,14 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
         self.reason = reason
         self.unitID = unitID
         self.holdout = holdout
+        self.period = period
         self.exposureSink = exposureSink
     }
 
     func recordExposure() {
         guard let unitID, let exposureSink else { return }
         if reason.isEnrolled {
-            exposureSink.recordExposure(experiment: experiment, group: group.rawValue, unit: unitID)
+            exposureSink.recordExposure(experiment: experiment, group: group.rawValue, unit: unitID, period: period)
         } else if reason == .holdout, let holdout {
             exposureSink.recordHoldout(holdout, unit: unitID)
         }
@@ -46,6 +51,6 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable {
 /// Receives the exposures of the assignments a service hands out.
 @usableFromInline
 protocol ExposureSink: AnyObject, Sendable {
-    func recordExposure(experiment: String, group: String, unit: String)
+    func recordExposure(experiment: String, group: String, unit: String, period: Int?)
     func recordHoldout(_ holdout: String, unit: String)
 }
