@@ -30,7 +30,7 @@ import TestTools
         let properties = try #require(experiment["properties"] as? [String: Any])
         #expect(Set(properties.keys) == [
             "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
-            "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
+            "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting", "allocation",
         ])
         for (key, value) in properties {
             let description = (value as? [String: Any])?["description"] as? String

@@ -24,10 +24,12 @@ struct ParsedExperiment: Sendable {
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, defaults, control, salt, traffic, layer, status,
         winner, force, expires, swiftName, targeting
+    case allocation
 
     static let names = [
         "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
         "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
+        "allocation",
     ]
 }
 
@@ -96,15 +98,18 @@ struct ExperimentParser {
         let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
         targeting = keys[.targeting].flatMap { readTargeting($0.value) }
+        let allocation = keys[.allocation].map { pair in
+            readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status.status)
+        }
 
         guard !log.hasErrors, let identifier, let identifierNode, let unitType, let groups,
-            let parameters, let salt, let swiftName
+            let parameters, let salt, let swiftName, allocation != .some(nil)
         else { return nil }
         let definition = SplitTestDefinition(
             identifier: identifier, unitType: unitType, salt: salt, groups: groups.map(\.name),
             bucketTable: BucketTable(weights: groups.map(\.weight)), controlIndex: controlIndex,
             trafficBuckets: trafficBuckets, layer: layer?.layer, status: status.status,
-            winnerIndex: status.winnerIndex, force: force)
+            winnerIndex: status.winnerIndex, force: force, allocation: (allocation ?? nil) ?? .fixed)
         let experiment = Experiment(
             definition: definition, description: description, owner: owner,
             groups: zip(groups, parameters.values).map { group, values in

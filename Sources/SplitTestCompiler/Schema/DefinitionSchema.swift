@@ -30,7 +30,9 @@ public enum DefinitionSchema {
                     "else": ["$ref": "#/$defs/experiment"],
                 ],
             ],
-            "$defs": .object(pairs: [("experiment", experiment)] + SchemaDefinitions.all + TargetingSchema.definitions),
+            "$defs": .object(
+                pairs: [("experiment", experiment)] + SchemaDefinitions.all + TargetingSchema.definitions
+                    + AllocationSchema.definitions),
         ]
     }
 
@@ -41,8 +43,10 @@ public enum DefinitionSchema {
             "type": "object",
             "required": ["identifier", "type", "groups"],
             "additionalProperties": false,
-            "properties": .object(pairs: ExperimentProperties.all + [("targeting", TargetingSchema.targetingProperty)]),
-            "allOf": [winnerRule],
+            "properties": .object(
+                pairs: ExperimentProperties.all + [("targeting", TargetingSchema.targetingProperty)]
+                    + [("allocation", AllocationSchema.property)]),
+            "allOf": [winnerRule, AllocationSchema.resolvedRule],
         ]
     }
 
