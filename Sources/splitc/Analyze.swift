@@ -106,12 +106,7 @@ struct Analyze: ParsableCommand {
     /// events is read with equal weights, and every holdout against all of them.
     private func readDefinitions() throws -> [SplitTestDefinition]? {
         guard !definitionPaths.isEmpty else { return nil }
-        let files = try DefinitionFiles.discover(definitionPaths, optionalPaths: [])
-        let sources = try DefinitionReader.read(files, root: FileManager.default.currentDirectoryPath)
-        let result = DefinitionCompiler.compile(sources, today: .todayUTC)
-        DiagnosticPrinter.printText(result.diagnostics.filter { $0.severity == .error })
-        if result.hasErrors { throw ExitCode(ExitStatus.errors) }
-        return result.experiments.map(\.definition)
+        return try AnalysisDefinitionFiles.compile(definitionPaths)
     }
 }
 

@@ -41,14 +41,7 @@ struct Publish: ParsableCommand {
             publishing: compiled.result.experiments,
             sequence: sequence ?? Int(now.timeIntervalSince1970),
             generated: ISO8601DateFormatter().string(from: now))
-        let envelope = try ControlEnvelope(control: control, signingKey: key)
-        do {
-            let url = URL(fileURLWithPath: output)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try (envelope.data + Data("\n".utf8)).write(to: url, options: .atomic)
-        } catch {
-            throw InputError("cannot write '\(output)': \(error.localizedDescription)")
-        }
+        try ControlEnvelope(control: control, signingKey: key).write(to: output)
         Console.error(
             "splitc: wrote \(output): \(control.experiments.count) experiments, sequence \(control.sequence), "
                 + (key == nil ? "unsigned" : "signed"))

@@ -26,11 +26,14 @@ public struct ExperimentTotals: Sendable, Hashable {
     public var conflicts: Int
     /// Per goal, in name order.
     public var goals: [GoalTotals]
+    /// For a bandit experiment, the same figures per allocation period (see ``PeriodTotals``), in
+    /// period order; `nil` for any other experiment, and for a holdout.
+    public var periods: [PeriodTotals]?
 
     /// Creates the totals.
     public init(
         experiment: String, kind: Kind, groups: [String], weights: [Double]?, control: String, units: [Int],
-        conflicts: Int, goals: [GoalTotals]
+        conflicts: Int, goals: [GoalTotals], periods: [PeriodTotals]? = nil
     ) {
         self.experiment = experiment
         self.kind = kind
@@ -40,6 +43,7 @@ public struct ExperimentTotals: Sendable, Hashable {
         self.units = units
         self.conflicts = conflicts
         self.goals = goals
+        self.periods = periods
     }
 }
 
