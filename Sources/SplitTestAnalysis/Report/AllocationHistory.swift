@@ -8,8 +8,8 @@
 /// weights the entry applies (as apps apply it: an entry apps would reject gives nothing). Two
 /// documents that give one period different weights make the period's weights unknown, and say so.
 public struct AllocationHistory: Sendable, Hashable {
-    /// Shares per group (the definition's order), by experiment and period.
-    private var shares: [String: [Int: [Double]]] = [:]
+    /// Weights in percent per group (the definition's order), by experiment and period.
+    private var weights: [String: [Int: [Double]]] = [:]
     /// Why a period's weights are not known, by experiment and period.
     private var conflicts: [String: [Int: String]] = [:]
 
@@ -17,40 +17,45 @@ public struct AllocationHistory: Sendable, Hashable {
     public init(controls: [SplitTestControl], definitions: [SplitTestDefinition]) {
         for definition in definitions where definition.allocation.bandit != nil {
             let identifier = definition.identifier
-            var known: [Int: (shares: [Double], sequence: Int?)] = [0: (definition.bucketTable.shares, nil)]
+            var known: [Int: (weights: [Double], sequence: Int?)] = [0: (Self.percent(definition.bucketTable), nil)]
             for control in controls.sorted(by: { $0.sequence < $1.sequence }) {
                 guard let entry = control.experiments[identifier], entry.period != nil || entry.weights != nil,
                     case .success(let applied) = definition.applying(entry)
                 else { continue }
                 let period = applied.period
-                let periodShares = applied.bucketTable.shares
+                let periodWeights = Self.percent(applied.bucketTable)
                 if let earlier = known[period] {
-                    if earlier.shares != periodShares, conflicts[identifier]?[period] == nil {
+                    if earlier.weights != periodWeights, conflicts[identifier]?[period] == nil {
                         let first = earlier.sequence.map { "the document of sequence \($0)" } ?? "the definition"
                         conflicts[identifier, default: [:]][period] =
                             "period \(period) has other weights in \(first) than in the document of sequence \(control.sequence)"
                     }
                 } else {
-                    known[period] = (periodShares, control.sequence)
+                    known[period] = (periodWeights, control.sequence)
                 }
             }
-            shares[identifier] = known.mapValues(\.shares)
+            weights[identifier] = known.mapValues(\.weights)
         }
     }
 
-    /// The shares (summing to 1, in the definition's group order) of `experiment` in `period`, or
-    /// why they are not known.
-    public func shares(experiment: String, period: Int) -> Result<[Double], Unknown> {
+    /// A table's weights in percent, exactly as the buckets give them (`3334` → `33.34`).
+    private static func percent(_ table: BucketTable) -> [Double] {
+        table.bucketCounts.map { Double($0) / 100 }
+    }
+
+    /// The weights in percent (summing to 100, in the definition's group order) of `experiment`
+    /// in `period`, or why they are not known.
+    public func weights(experiment: String, period: Int) -> Result<[Double], Unknown> {
         if let conflict = conflicts[experiment]?[period] { return .failure(Unknown(reason: conflict)) }
-        guard let periodShares = shares[experiment]?[period] else {
+        guard let periodWeights = weights[experiment]?[period] else {
             return .failure(Unknown(reason: "the weights of period \(period) are in none of the --controls documents"))
         }
-        return .success(periodShares)
+        return .success(periodWeights)
     }
 
     /// The periods whose weights are known, in order.
     public func periods(experiment: String) -> [Int] {
-        (shares[experiment] ?? [:]).keys.filter { conflicts[experiment]?[$0] == nil }.sorted()
+        (weights[experiment] ?? [:]).keys.filter { conflicts[experiment]?[$0] == nil }.sorted()
     }
 
     /// Why a period's weights are not known.

@@ -22,9 +22,8 @@ extension ReadoutBuilder {
             aaCheck: aaCheck(goals, groups: totals.groups, controlIndex: controlIndex), goals: goals)
         readout.periodWeighted = true
         readout.periods = periods.map { period in
-            let shares = try? history?.shares(experiment: totals.experiment, period: period.period).get()
-            return PeriodReadout(
-                period: period.period, groups: totals.groups, units: period.units, weights: shares.map { $0.map { $0 * 100 } })
+            let weights = try? history?.weights(experiment: totals.experiment, period: period.period).get()
+            return PeriodReadout(period: period.period, groups: totals.groups, units: period.units, weights: weights)
         }
         return readout
     }
@@ -40,10 +39,10 @@ extension ReadoutBuilder {
         guard let history else { return notComputed(banditSplitWithoutControls) }
         var expected = [Double](repeating: 0, count: totals.groups.count)
         for period in periods where period.units.contains(where: { $0 > 0 }) {
-            switch history.shares(experiment: totals.experiment, period: period.period) {
-            case .success(let shares):
+            switch history.weights(experiment: totals.experiment, period: period.period) {
+            case .success(let weights):
                 let units = Double(period.units.reduce(0, +))
-                for index in expected.indices { expected[index] += units * shares[index] }
+                for index in expected.indices { expected[index] += units * weights[index] / 100 }
             case .failure(let unknown):
                 return notComputed(unknown.reason)
             }
