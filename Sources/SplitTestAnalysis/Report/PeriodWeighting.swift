@@ -73,9 +73,9 @@ extension ReadoutBuilder {
             let rate = PeriodWeightedEstimate.compare(.conversion, control: control, treatment: figures)
             let value = PeriodWeightedEstimate.compare(.value, control: control, treatment: figures)
             comparison = Comparison(
-                difference: rate?.difference, relativeDifference: rate?.relativeDifference, ciLow: rate?.ciLow,
-                ciHigh: rate?.ciHigh, pValue: rate?.pValue, valueDifference: value?.difference, valueCILow: value?.ciLow,
-                valueCIHigh: value?.ciHigh, valuePValue: value?.pValue, probabilityToBeatControl: rate?.probabilityHigher)
+                difference: rate?.difference, relativeDifference: rate?.relativeDifference, ciLow: rate?.ciLow ?? nil,
+                ciHigh: rate?.ciHigh ?? nil, pValue: rate?.pValue, valueDifference: value?.difference, valueCILow: value?.ciLow ?? nil,
+                valueCIHigh: value?.ciHigh ?? nil, valuePValue: value?.pValue, probabilityToBeatControl: rate?.probabilityHigher)
         }
         let rate = PeriodWeightedEstimate.estimate(.conversion, figures)
         return GroupReadout(

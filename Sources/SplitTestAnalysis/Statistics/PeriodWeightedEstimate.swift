@@ -20,10 +20,11 @@ public struct PeriodWeightedEstimate: Sendable, Hashable {
         public var periodUnits: Int
         /// The arm's units among them.
         public var units: Int
-        /// Those that converted (for a rate) …
+        /// Those that converted (for a rate).
         public var converted: Int
-        /// … and the sum and sum of squares of their values per unit (for a mean value).
+        /// The sum of their values per unit (for a mean value).
         public var valueSum: Double
+        /// The sum of the squares of their values per unit (for a mean value's variance).
         public var valueSumOfSquares: Double
 
         /// Creates the figures.
@@ -77,10 +78,11 @@ public struct PeriodWeightedEstimate: Sendable, Hashable {
     /// A treatment against the control over the periods where both have at least 2 units: the
     /// difference, its 95% normal interval and two-sided p-value (with the sum of the two
     /// variances), the relative difference, and the normal probability that the treatment is the
-    /// higher; `nil` without such a period.
+    /// higher; `nil` without such a period. As for pooled figures, values that do not vary have no
+    /// interval, and nothing that varies no p-value.
     public static func compare(
         _ measure: Measure, control: [PeriodFigures], treatment: [PeriodFigures]
-    ) -> (difference: Double, relativeDifference: Double?, ciLow: Double, ciHigh: Double, pValue: Double?, probabilityHigher: Double?)? {
+    ) -> (difference: Double, relativeDifference: Double?, ciLow: Double?, ciHigh: Double?, pValue: Double?, probabilityHigher: Double?)? {
         precondition(control.count == treatment.count, "one entry per period for both arms")
         let both = { (index: Int) in control[index].units >= 2 && treatment[index].units >= 2 }
         guard let arm = estimate(measure, treatment, include: both), let base = estimate(measure, control, include: both) else {
@@ -89,8 +91,10 @@ public struct PeriodWeightedEstimate: Sendable, Hashable {
         let difference = arm.estimate - base.estimate
         let error = (arm.variance + base.variance).squareRoot()
         let half = NormalDistribution.quantile975 * error
+        let hasInterval = error > 0 || measure == .conversion
         return (
-            difference, base.estimate != 0 ? difference / base.estimate : nil, difference - half, difference + half,
+            difference, base.estimate != 0 ? difference / base.estimate : nil,
+            hasInterval ? difference - half : nil, hasInterval ? difference + half : nil,
             error > 0 ? NormalDistribution.twoSidedPValue(difference / error) : nil,
             error > 0 ? normalCumulative(difference / error) : nil
         )
