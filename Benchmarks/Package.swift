@@ -41,6 +41,11 @@ let package = Package(
         // package with the generated file committed (the plugin's within 1.2×). It runs `swift build`; the
         // packages it builds depend on SplitTesting by path, not on this package.
         .executableTarget(name: "plugin-bench", dependencies: ["BenchmarkSupport"]),
+        // Times the weight computation of `splitc bandit` (top-two Thompson, floor, rounding).
+        .executableTarget(
+            name: "bandit-bench",
+            dependencies: ["BenchmarkSupport", .product(name: "SplitTestAnalysis", package: "SplitTesting")]
+        ),
         // Turns the harnesses' results into the table and BENCHMARKS.md.
         .executableTarget(name: "benchmark-report", dependencies: ["BenchmarkSupport"]),
         // The runtime's hot paths, with ordo-one/benchmark (ns/op and malloc counts).

@@ -10,8 +10,8 @@
 # REPETITIONS (release repetitions, default 5; debug and type-check runs use fewer),
 # PLUGIN_DEFINITIONS (definitions in the plugin benchmark's package, default 50),
 # PLUGIN_REPETITIONS (no-change builds of each package, default 10),
-# ANALYSIS_EVENTS and ANALYSIS_UNITS (the analysis' full size, default 10000000 and 1000000;
-# ANALYSIS_EVENTS=0 skips it).
+# ANALYSIS_EVENTS and ANALYSIS_UNITS (the analysis' and the bandit's full size, default 10000000
+# and 1000000; ANALYSIS_EVENTS=0 skips both).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -54,7 +54,7 @@ done
 step "Building the harnesses (release)"
 # splitc is the root package's product, built here as a dependency so that it shares the
 # release build of the runtime.
-for product in compiler-bench yams-bench plugin-bench benchmark-report splitc; do
+for product in compiler-bench yams-bench plugin-bench bandit-bench benchmark-report splitc; do
     swift build --scratch-path "$release_build" -c release --product "$product" >&2
 done
 step "Building the harnesses (debug, as the build plugin runs splitc-build)"
@@ -112,6 +112,12 @@ if [ "$analysis_events" != 0 ]; then
     step "splitc analyze against DuckDB on the emitted SQL ($analysis_events events, $analysis_units units)"
     python3 "$here/Analysis/analysis_bench.py" "$release_bin/splitc" --events "$analysis_events" \
         --units "$analysis_units" --output "$results/analysis.json" >&2
+fi
+
+if [ "$analysis_events" != 0 ]; then
+    step "splitc bandit against splitc analyze, and the weights of 10 arms ($analysis_events events, $analysis_units units)"
+    python3 "$here/Analysis/bandit_bench.py" "$release_bin/splitc" "$release_bin/bandit-bench" --events "$analysis_events" \
+        --units "$analysis_units" --output "$results/bandit.json" >&2
 fi
 
 step "Writing BENCHMARKS.md"

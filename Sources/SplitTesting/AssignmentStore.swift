@@ -6,6 +6,9 @@
 /// - `split_test.assignment.<experiment>.<unit>`: the raw group name bucketed for that unit
 ///   (see ``StorageKey/assignment(experiment:unit:)``). Keying by unit as well as experiment is
 ///   what keeps a user's group from ever being served to another user of the same device.
+/// - `split_test.period.<experiment>.<unit>`: for a bandit, the allocation period in force when
+///   that unit was bucketed (see ``StorageKey/period(experiment:unit:)``), kept apart from the
+///   group so that a build that knows no periods still reads the group.
 ///
 /// A store must answer from memory: the service calls it while it resolves an experiment, which
 /// may be on the main thread. Stores that persist (``FileAssignmentStore``) write in the
@@ -66,5 +69,15 @@ public enum StorageKey: Sendable {
     /// the key is unambiguous whatever the unit id holds.
     public static func assignment(experiment: String, unit: String) -> String {
         assignmentPrefix + experiment + "." + unit
+    }
+
+    /// The prefix shared by every stored period.
+    public static let periodPrefix = "split_test.period."
+
+    /// The key of the allocation period in force when `unit` was bucketed in `experiment`, a
+    /// bandit: `split_test.period.<experiment>.<unit>`, the decimal period. A unit stored with
+    /// no period was assigned before any control document set one: period 0.
+    public static func period(experiment: String, unit: String) -> String {
+        periodPrefix + experiment + "." + unit
     }
 }

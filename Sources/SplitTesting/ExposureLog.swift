@@ -30,7 +30,7 @@ final class ExposureLog: ExposureSink {
     }
 
     @usableFromInline
-    func recordExposure(experiment: String, group: String, unit: String) {
+    func recordExposure(experiment: String, group: String, unit: String, period: Int?) {
         let (isFirst, factorProperties) = state.withLock { state -> (Bool, [String]?) in
             guard state.sent.insert(Exposure(experiment: experiment, unit: unit, group: group)).inserted else {
                 return (false, nil)
@@ -47,6 +47,7 @@ final class ExposureLog: ExposureSink {
         if let factorProperties {
             Self.addLevels(ofCell: group, names: factorProperties, to: &properties)
         }
+        if let period { properties[TrackingEvent.Property.period] = .int(period) }
         tracking.track(TrackingEvent(TrackingEvent.exposureIdentifier, properties: properties))
     }
 

@@ -45,9 +45,15 @@ struct ResolutionState: Sendable {
     /// The definition of each experiment resolved so far, with the control's entry applied, by
     /// identifier.
     private var effectiveDefinitions: [String: SplitTestDefinition] = [:]
+    /// The bandit experiments reported for an in-memory store, so that each is reported once.
+    private var reportedInMemoryBandits: Set<String> = []
 
-    init(deviceID: String?, builtInAttributes: SplitTestAttributeValues) {
+    /// Whether the service's store forgets everything when the process ends.
+    let storeIsInMemory: Bool
+
+    init(deviceID: String?, builtInAttributes: SplitTestAttributeValues, storeIsInMemory: Bool = false) {
         self.deviceID = deviceID
+        self.storeIsInMemory = storeIsInMemory
         self.builtInAttributes = builtInAttributes
         attributes = builtInAttributes
         deviceSlot = deviceID.map { slot(for: $0) }
@@ -87,6 +93,7 @@ struct ResolutionState: Sendable {
             }
         }
         effectiveDefinitions[T.identifier] = definition
+        reportInMemoryBandit(definition, issues: &issues)
         return definition
     }
 
@@ -154,19 +161,22 @@ struct ResolutionState: Sendable {
         }
         let definition = definition(of: T.self, issues: &issues)
         if let design = definition.factorial { exposures.noteFactorial(design, experiment: T.identifier) }
-        let (group, reason) = Self.resolveAfresh(
+        let resolved = Self.resolveAfresh(
             T.self, definition: definition, unit: unit, attributes: attributes, store: store, issues: &issues)
         // A bucketed group is stored from now on, so later fetches find it as step 5 would.
-        let kept = reason == .bucketed ? .sticky : reason
-        cache[key] = ResolvedSplitTest(T(group: group, reason: kept, unit: unit, exposures: exposures))
-        return T(group: group, reason: reason, unit: unit, exposures: exposures)
+        let kept = resolved.reason == .bucketed ? .sticky : resolved.reason
+        cache[key] = ResolvedSplitTest(
+            T(group: resolved.group, reason: kept, unit: unit, exposures: exposures, period: resolved.period))
+        return T(group: resolved.group, reason: resolved.reason, unit: unit, exposures: exposures, period: resolved.period)
     }
 
-    /// Steps 2 to 10, reading and writing the store; done once per experiment and unit.
+    /// Steps 2 to 10, reading and writing the store; done once per experiment and unit. The
+    /// period is the one of the unit's first assignment, for an experiment that tracks periods
+    /// and a unit it enrols.
     private static func resolveAfresh<T: SplitTest>(
         _ type: T.Type, definition: SplitTestDefinition, unit: String?, attributes: SplitTestAttributeValues,
         store: any AssignmentStore, issues: inout [SplitTestingIssue]
-    ) -> (T.Group, AssignmentReason) {
+    ) -> (group: T.Group, reason: AssignmentReason, period: Int?) {
         let groups = T.Group.allCases
         func group(at index: Int) -> T.Group {
             guard groups.indices.contains(index) else {
@@ -175,25 +185,60 @@ struct ResolutionState: Sendable {
             return groups[index]
         }
         if let early = definition.resolveBeforeStickiness(unit: unit) {
-            return (group(at: early.groupIndex), early.reason)
+            return (group(at: early.groupIndex), early.reason, nil)
         }
         let storageKey = unit.map { StorageKey.assignment(experiment: T.identifier, unit: $0) }
         if let unit, let storageKey, let stored = store.string(for: storageKey) {
-            if let group = T.Group(rawValue: stored) { return (group, .sticky) }
+            if let group = T.Group(rawValue: stored) {
+                return (group, .sticky, storedPeriod(definition, unit: unit, experiment: T.identifier, store: store))
+            }
             issues.append(.storedGroupNotFound(experiment: T.identifier, unit: unit, group: stored))
             store.removeValue(for: storageKey)
+            // The period belonged to the group just discarded.
+            if definition.tracksPeriods { store.removeValue(for: StorageKey.period(experiment: T.identifier, unit: unit)) }
         }
         let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
         let group = group(at: resolution.groupIndex)
-        if resolution.reason == .bucketed, let storageKey {
+        if resolution.reason == .bucketed, let unit, let storageKey {
             // The definition's name of the group, which is its raw value: a multivariate
             // experiment's cell names are kept there, not rebuilt from the cell's levels. Another
             // process sharing the store may have stored a group first (under other rules): serve that one.
             let name = definition.groups[resolution.groupIndex]
             let kept = store.setIfAbsent(name, for: storageKey)
-            if kept != name, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky) }
+            let period = firstPeriod(definition, unit: unit, experiment: T.identifier, store: store)
+            if kept != name, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky, period) }
+            return (group, .bucketed, period)
         }
-        return (group, resolution.reason)
+        return (group, resolution.reason, nil)
+    }
+
+    /// The period stored with a unit's group; 0 when none is (a group stored by a build that knew
+    /// no periods, or before the experiment tracked them: under the compiled weights).
+    private static func storedPeriod(
+        _ definition: SplitTestDefinition, unit: String, experiment: String, store: any AssignmentStore
+    ) -> Int? {
+        guard definition.tracksPeriods else { return nil }
+        return store.string(for: StorageKey.period(experiment: experiment, unit: unit)).flatMap { Int($0) } ?? 0
+    }
+
+    /// The period of a unit just bucketed: the one in force, unless another process sharing the
+    /// store stored one first, as it stores the group first.
+    private static func firstPeriod(
+        _ definition: SplitTestDefinition, unit: String, experiment: String, store: any AssignmentStore
+    ) -> Int? {
+        guard definition.tracksPeriods else { return nil }
+        let kept = store.setIfAbsent(String(definition.period), for: StorageKey.period(experiment: experiment, unit: unit))
+        return Int(kept) ?? definition.period
+    }
+
+    /// Reports, once per experiment, a bandit whose assignments the store keeps in memory only:
+    /// at the next start its units would be bucketed again by the weights then in force, and a
+    /// unit whose group changes under it makes the bandit's readout dishonest.
+    mutating func reportInMemoryBandit(_ definition: SplitTestDefinition, issues: inout [SplitTestingIssue]) {
+        guard storeIsInMemory, definition.allocation.bandit != nil,
+            reportedInMemoryBandits.insert(definition.identifier).inserted
+        else { return }
+        issues.append(.banditWithoutPersistentStore(experiment: definition.identifier))
     }
 }
 
@@ -215,9 +260,9 @@ final class ResolvedSplitTest<T: SplitTest>: Sendable {
 
 extension SplitTest {
     /// The value a service hands out for a resolution.
-    init(group: Group, reason: AssignmentReason, unit: String?, exposures: any ExposureSink) {
+    init(group: Group, reason: AssignmentReason, unit: String?, exposures: any ExposureSink, period: Int? = nil) {
         self.init(assignment: SplitTestAssignment(
             experiment: Self.identifier, group: group, reason: reason, unitID: unit,
-            holdout: reason == .holdout ? Self.definition.holdout?.name : nil, exposureSink: exposures))
+            holdout: reason == .holdout ? Self.definition.holdout?.name : nil, period: period, exposureSink: exposures))
     }
 }

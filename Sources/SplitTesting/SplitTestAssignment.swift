@@ -23,6 +23,9 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
     public let unitID: String?
     /// The holdout that kept the unit out, when ``reason`` is `holdout`.
     public let holdout: String?
+    /// For an experiment that tracks allocation periods (a bandit), the period in force when the
+    /// unit was first assigned; its exposure carries it.
+    let period: Int?
     @usableFromInline let exposureSink: (any ExposureSink)?
 
     /// Creates a resolution that reports nothing when hit: for previews and tests.
@@ -30,12 +33,13 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
         experiment: String, group: Group, reason: AssignmentReason, unitID: String? = nil, holdout: String? = nil
     ) {
         self.init(
-            experiment: experiment, group: group, reason: reason, unitID: unitID, holdout: holdout, exposureSink: nil)
+            experiment: experiment, group: group, reason: reason, unitID: unitID, holdout: holdout, period: nil,
+            exposureSink: nil)
     }
 
     @usableFromInline
     init(
-        experiment: String, group: Group, reason: AssignmentReason, unitID: String?, holdout: String?,
+        experiment: String, group: Group, reason: AssignmentReason, unitID: String?, holdout: String?, period: Int?,
         exposureSink: (any ExposureSink)?
     ) {
         self.experiment = experiment
@@ -43,6 +47,7 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
         self.reason = reason
         self.unitID = unitID
         self.holdout = holdout
+        self.period = period
         self.exposureSink = exposureSink
     }
 
@@ -65,7 +70,7 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
     func recordExposure() {
         guard let unitID, let exposureSink else { return }
         if reason.isEnrolled {
-            exposureSink.recordExposure(experiment: experiment, group: group.rawValue, unit: unitID)
+            exposureSink.recordExposure(experiment: experiment, group: group.rawValue, unit: unitID, period: period)
         } else if reason == .holdout, let holdout {
             exposureSink.recordHoldout(holdout, unit: unitID)
         }
@@ -75,7 +80,7 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
 /// Receives the exposures of the assignments a service hands out.
 @usableFromInline
 protocol ExposureSink: AnyObject, Sendable {
-    func recordExposure(experiment: String, group: String, unit: String)
+    func recordExposure(experiment: String, group: String, unit: String, period: Int?)
     func recordHoldout(_ holdout: String, unit: String)
     /// Makes the exposures of a multivariate experiment carry its levels.
     func noteFactorial(_ design: SplitTestFactorialDesign, experiment: String)

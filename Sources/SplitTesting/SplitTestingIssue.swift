@@ -48,6 +48,12 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// one in force or, in `SplitTestingRemote`, one kept for the next start (a replayed or older
     /// document). It was ignored and the one in force stays.
     case controlSequenceNotNewer(sequence: Int, newest: Int)
+    /// A bandit experiment's assignments are kept in memory only (the service's store is an
+    /// ``InMemoryAssignmentStore``): at the next start its units would be bucketed again, by the
+    /// weights then in force, so a unit's group could change under it and the bandit's readout
+    /// would mix periods. Reported once per experiment; give the service a store that persists,
+    /// such as ``FileAssignmentStore``.
+    case banditWithoutPersistentStore(experiment: String)
     /// A problem of a product built on the runtime, reported through the same `report` closure:
     /// `SplitTestingRemote`'s `RemoteControlIssue` (fetching, verifying or keeping a control
     /// document). Whatever it is, the document in force (or the compiled definitions) stays.
@@ -86,6 +92,9 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
             "control document entry of experiment '\(experiment)' is invalid (\(reason)); ignored"
         case .controlSequenceNotNewer(let sequence, let newest):
             "control document sequence \(sequence) is not newer than \(newest), the newest this app has; ignored"
+        case .banditWithoutPersistentStore(let experiment):
+            "bandit experiment '\(experiment)' keeps its assignments in memory only; its units would be bucketed "
+                + "again at the next start, by the weights then in force: configure a store that persists"
         case .remoteControl(let detail):
             detail.description
         }

@@ -51,13 +51,29 @@ public final class SplitTestingService: Sendable {
             report(.invalidUnitID(reason: "the configured device id is empty; using the stored or a new one"))
             deviceID = nil
         }
-        state = Locked(ResolutionState(deviceID: deviceID, builtInAttributes: configuration.builtInAttributes))
+        state = Locked(ResolutionState(
+            deviceID: deviceID, builtInAttributes: configuration.builtInAttributes,
+            storeIsInMemory: configuration.store is InMemoryAssignmentStore))
         configuredDeviceID = deviceID
+        reportInMemoryBandits()
         if let control = configuration.control { applyControl(control) }
         tracking.setup()
         for entry in configuration.launchOverrides.entries {
             applyOverride(entry.text, source: entry.source)
         }
+    }
+
+    /// Reports at once each bandit of the catalog whose assignments would not survive the process
+    /// (one configured with an ``InMemoryAssignmentStore``); a bandit outside the catalog is
+    /// reported when first resolved.
+    private func reportInMemoryBandits() {
+        var issues: [SplitTestingIssue] = []
+        state.withLock { state in
+            for type in catalog.types where type.definition.allocation.bandit != nil {
+                state.reportInMemoryBandit(type.definition, issues: &issues)
+            }
+        }
+        for issue in issues { report(issue) }
     }
 
     /// Resolves `type` for the current unit (the device, or the signed-in user).

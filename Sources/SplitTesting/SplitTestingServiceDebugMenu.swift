@@ -70,7 +70,10 @@ extension SplitTestingService {
             let device = state.deviceID ?? store.string(for: StorageKey.deviceID)
             for type in catalog.types {
                 let unit = type.definition.unitType == .device ? device : state.userID
-                if let unit { store.removeValue(for: StorageKey.assignment(experiment: type.identifier, unit: unit)) }
+                guard let unit else { continue }
+                store.removeValue(for: StorageKey.assignment(experiment: type.identifier, unit: unit))
+                // The period of the assignment (a bandit's), which a fresh install does not have either.
+                store.removeValue(for: StorageKey.period(experiment: type.identifier, unit: unit))
             }
             store.removeValue(for: StorageKey.deviceID)
             state.deviceID = configuredDeviceID

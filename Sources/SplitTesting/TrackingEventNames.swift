@@ -24,6 +24,10 @@ extension TrackingEvent {
         public static let user = "user"
         /// The holdout's name, on a holdout event.
         public static let holdout = "holdout"
+        /// The allocation period in force when the unit was first assigned (0 before any control
+        /// document set one), on an exposure of a bandit experiment: the readout weighs periods
+        /// by it and checks each period's split against that period's weights.
+        public static let period = "period"
         /// The prefix of the property that carries an experiment's group on a goal, and of the
         /// analytics user property: `split_test-<experiment>`.
         public static let groupPrefix = "split_test-"

@@ -33,10 +33,12 @@ extension SplitTestControl {
     ///
     /// `sequence` is a positive integer; `generated` an optional string; `experiments` maps
     /// identifiers to entries of `status`, `winner` (with `resolved` only, and required by it),
-    /// `traffic` (`0 < t ≤ 100` in steps of 0.01) and `force` (unit ids to group names).
-    /// Entries of experiments this build does not know are kept; whether their groups exist is
-    /// checked when the control is applied. Anything else malformed, an unknown field included,
-    /// throws; no input traps.
+    /// `traffic` (`0 < t ≤ 100` in steps of 0.01), `force` (unit ids to group names), `weights`
+    /// (group names to finite numbers of percent) and `period` (a positive integer).
+    /// Entries of experiments this build does not know are kept; whether their groups exist, and
+    /// whether the weights are non-negative, in steps of 0.01 and sum to 100, is checked when the
+    /// control is applied, so that such an entry alone is rejected. Anything else malformed, an
+    /// unknown field included, throws; no input traps.
     @_spi(Tools) public init(payloadJSON: Data) throws(PayloadError) {
         let root: JSONValue
         do {
@@ -87,7 +89,7 @@ private struct PayloadReader {
     }
 
     static let payloadFields = ["sequence", "generated", "experiments"]
-    static let entryFields = ["status", "winner", "traffic", "force"]
+    static let entryFields = ["status", "winner", "traffic", "force", "weights", "period"]
 
     /// An object's members, looked up by name with a scan (an entry has at most four).
     struct Members {
@@ -154,7 +156,30 @@ private struct PayloadReader {
             }
             entry.force = force
         }
+        if let value = fields["weights"] {
+            entry.weights = try weights(value, at: "\(field()).weights")
+        }
+        if let value = fields["period"] {
+            entry.period = try positiveInteger(value, at: "\(field()).period")
+        }
         return entry
+    }
+
+    /// `weights`: group names to finite numbers of percent. Their sum, sign and steps are the
+    /// entry's to check when applied: a mistake there rejects that entry, not the document.
+    private func weights(_ value: JSONValue, at field: @autoclosure () -> String) throws(PayloadError) -> [String: Double] {
+        guard case .object(let pairs) = value else {
+            throw PayloadError(field: field(), reason: "must be an object of group names to percentages; found \(value.kindDescription)")
+        }
+        var weights: [String: Double] = [:]
+        weights.reserveCapacity(pairs.count)
+        for (group, weight) in pairs.lazy.map({ ($0.key, $0.value) }) {
+            guard case .number(let text) = weight, let percent = Double(text), percent.isFinite else {
+                throw PayloadError(field: "\(field()).\(group)", reason: "must be a finite number of percent; found \(Self.describe(weight))")
+            }
+            weights[group] = percent
+        }
+        return weights
     }
 
     private func nonEmptyString(
@@ -224,7 +249,20 @@ private enum PayloadWriter {
         if let status = entry.status { members.append(.init(key: "status", value: .string(status.rawValue))) }
         if let buckets = entry.trafficBuckets { members.append(.init(key: "traffic", value: .number(percentText(buckets)))) }
         if let winner = entry.winner { members.append(.init(key: "winner", value: .string(winner))) }
+        if let weights = entry.weights {
+            members.append(.init(key: "weights", value: .object(weights.map { .init(key: $0.key, value: .number(weightText($0.value))) })))
+        }
+        if let period = entry.period { members.append(.init(key: "period", value: .number(String(period)))) }
         return .object(members)
+    }
+
+    /// A weight as written: a whole number without a fraction (`50`), anything else in the
+    /// shortest form that reads back as the same number (`33.33`, `0.01`), so that a payload
+    /// read and written again is the same payload.
+    static func weightText(_ percent: Double) -> String {
+        precondition(percent.isFinite, "a control entry's weights are finite numbers")
+        if percent == percent.rounded(), abs(percent) < 1e15 { return String(Int(percent)) }
+        return "\(percent)"
     }
 
     /// Buckets as a percentage with no trailing zeros: 2,000 → `20`, 1,250 → `12.5`, 1 → `0.01`.

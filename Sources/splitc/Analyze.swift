@@ -47,6 +47,13 @@ struct Analyze: ParsableCommand {
     @Option(help: "A CSV of the emitted SQL's result: report from these aggregates instead of events.")
     var aggregates: String?
 
+    @Option(
+        name: .customLong("controls"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "The control documents published so far: each bandit period's weights, for the bandits' sample-ratio check (needs --definitions).",
+            valueName: "doc"))
+    var controls: [String] = []
+
     func validate() throws {
         if emitSQL != nil {
             guard eventsTable != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
@@ -57,6 +64,9 @@ struct Analyze: ParsableCommand {
         }
         if aggregates == nil, events.isEmpty {
             throw ValidationError("give at least one event file (or --aggregates FILE, or --emit-sql)")
+        }
+        if !controls.isEmpty, definitionPaths.isEmpty {
+            throw ValidationError("--controls needs --definitions: they say which experiments are bandits")
         }
     }
 
@@ -88,7 +98,10 @@ struct Analyze: ParsableCommand {
                 return filtered
             }
         }
-        let readouts = ReadoutBuilder.readouts(totals)
+        // The bandits' weights per period, from the documents that set them.
+        let history = try controls.isEmpty ? nil : AllocationHistory(
+            controls: controls.map { path in try ControlDocument.open(path, verifiedWith: nil).0 }, definitions: definitions ?? [])
+        let readouts = ReadoutBuilder.readouts(totals, history: history)
         let report: String
         switch format {
         case .text: report = TextReport.render(readouts)
@@ -106,12 +119,7 @@ struct Analyze: ParsableCommand {
     /// events is read with equal weights, and every holdout against all of them.
     private func readDefinitions() throws -> [SplitTestDefinition]? {
         guard !definitionPaths.isEmpty else { return nil }
-        let files = try DefinitionFiles.discover(definitionPaths, optionalPaths: [])
-        let sources = try DefinitionReader.read(files, root: FileManager.default.currentDirectoryPath)
-        let result = DefinitionCompiler.compile(sources, today: .todayUTC)
-        DiagnosticPrinter.printText(result.diagnostics.filter { $0.severity == .error })
-        if result.hasErrors { throw ExitCode(ExitStatus.errors) }
-        return result.experiments.map(\.definition)
+        return try AnalysisDefinitionFiles.compile(definitionPaths)
     }
 }
 

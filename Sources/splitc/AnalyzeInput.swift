@@ -8,10 +8,10 @@ import SplitcCommandLine
 enum AnalyzeInput {
     /// Totals from event files; every bad line is reported on standard error and left out.
     static func fromEvents(
-        _ paths: [String], definitions: [SplitTestDefinition]?
+        _ paths: [String], definitions: [SplitTestDefinition]?, command: String = "analyze"
     ) throws(InputError) -> [ExperimentTotals] {
         var accumulator = EventAccumulator(definitions: definitions)
-        let progress = ProgressLine()
+        let progress = ProgressLine(command: command)
         do {
             try EventFiles.read(paths, into: &accumulator) { done, total in progress.update(done: done, total: total) }
         } catch let failure as EventLogReader.Failure {
@@ -51,10 +51,16 @@ enum AnalyzeInput {
 /// A progress line on standard error, shown when standard error is a terminal or once reading
 /// has taken a few seconds, and cleared at the end.
 final class ProgressLine {
+    /// The subcommand the line names: `splitc analyze: 40% read`.
+    private let command: String
     private let start = Date()
     private let isTerminal = isatty(STDERR_FILENO) != 0
     private var shown = false
     private var lastPercent = -1
+
+    init(command: String = "analyze") {
+        self.command = command
+    }
 
     func update(done: Int, total: Int) {
         guard total > 0, isTerminal || Date().timeIntervalSince(start) > 3 else { return }
@@ -64,7 +70,7 @@ final class ProgressLine {
         lastPercent = percent
         shown = true
         let elapsed = String(format: "%.1f", Date().timeIntervalSince(start))
-        FileHandle.standardError.write(Data("\rsplitc analyze: \(percent)% read (\(elapsed) s)".utf8) + (isTerminal ? Data() : Data("\n".utf8)))
+        FileHandle.standardError.write(Data("\rsplitc \(command): \(percent)% read (\(elapsed) s)".utf8) + (isTerminal ? Data() : Data("\n".utf8)))
     }
 
     func finish() {

@@ -13,6 +13,16 @@ struct ControlDocument {
     /// Reads and opens the document at `path`; a rejected one is a ``Refusal`` (exit 1).
     static func read(_ path: String, publicKey text: String?) throws -> ControlDocument {
         let key = try text.map { text throws(InputError) in try ControlKeys.publicKey(text) }
+        let (control, envelope) = try open(path, verifiedWith: key)
+        let trust = key != nil ? "signature verified" : envelope.signature == nil ? "unsigned" : "signature not checked: no --public-key"
+        Console.error("splitc: applying control document '\(path)': sequence \(control.sequence), \(trust)")
+        return ControlDocument(control: control)
+    }
+
+    /// The payload of the document at `path` and its envelope, verified with `key` when one is
+    /// given, as apps open it; an unreadable file is an ``InputError`` (exit 2), a rejected
+    /// document a ``Refusal`` (exit 1).
+    static func open(_ path: String, verifiedWith key: ControlPublicKey?) throws -> (SplitTestControl, ControlEnvelope) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -25,10 +35,7 @@ struct ControlDocument {
         }
         do {
             let envelope = try ControlEnvelope(data: data)
-            let control = try envelope.control(verifiedWith: key)
-            let trust = key != nil ? "signature verified" : envelope.signature == nil ? "unsigned" : "signature not checked: no --public-key"
-            Console.error("splitc: applying control document '\(path)': sequence \(control.sequence), \(trust)")
-            return ControlDocument(control: control)
+            return (try envelope.control(verifiedWith: key), envelope)
         } catch {
             throw Refusal("control document '\(path)' is rejected: \(error)")
         }
@@ -38,17 +45,24 @@ struct ControlDocument {
     /// that cannot apply is reported as the runtime reports it, and the compiled definition serves.
     func apply(to experiments: [Experiment]) -> [String: SplitTestDefinition] {
         var definitions: [String: SplitTestDefinition] = [:]
-        for experiment in experiments {
-            guard let entry = control.experiments[experiment.identifier] else { continue }
-            switch experiment.definition.applying(entry) {
-            case .success(let applied):
-                definitions[experiment.identifier] = applied
-            case .failure(.unknownGroup(let group)):
-                Console.error("splitc: warning: \(SplitTestingIssue.controlGroupNotFound(experiment: experiment.identifier, group: group))")
-            case .failure(.invalid(let reason)):
-                Console.error("splitc: warning: \(SplitTestingIssue.controlEntryInvalid(experiment: experiment.identifier, reason: reason))")
-            }
+        for experiment in experiments where control.experiments[experiment.identifier] != nil {
+            definitions[experiment.identifier] = Self.applying(control, to: experiment.definition)
         }
         return definitions
+    }
+
+    /// `definition` with `control`'s entry for it applied, as the runtime applies it; an entry that
+    /// cannot apply is reported as the runtime reports it, and the compiled definition serves.
+    static func applying(_ control: SplitTestControl, to definition: SplitTestDefinition) -> SplitTestDefinition {
+        guard let entry = control.experiments[definition.identifier] else { return definition }
+        switch definition.applying(entry) {
+        case .success(let applied):
+            return applied
+        case .failure(.unknownGroup(let group)):
+            Console.error("splitc: warning: \(SplitTestingIssue.controlGroupNotFound(experiment: definition.identifier, group: group))")
+        case .failure(.invalid(let reason)):
+            Console.error("splitc: warning: \(SplitTestingIssue.controlEntryInvalid(experiment: definition.identifier, reason: reason))")
+        }
+        return definition
     }
 }

@@ -10,6 +10,17 @@ extension ControlEnvelope {
         let payload = control.payloadJSON()
         self.init(payload: payload, signature: try key.map { try $0.signature(for: payload) })
     }
+
+    /// Writes the envelope and a newline to `path`, atomically, creating its folder.
+    func write(to path: String) throws(InputError) {
+        do {
+            let url = URL(fileURLWithPath: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (data + Data("\n".utf8)).write(to: url, options: .atomic)
+        } catch {
+            throw InputError("cannot write '\(path)': \(error.localizedDescription)")
+        }
+    }
 }
 
 /// Ed25519 keys as `splitc` reads and writes them: base64 of the 32 raw bytes.

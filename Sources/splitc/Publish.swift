@@ -41,13 +41,12 @@ struct Publish: ParsableCommand {
             publishing: compiled.result.experiments,
             sequence: sequence ?? Int(now.timeIntervalSince1970),
             generated: ISO8601DateFormatter().string(from: now))
-        let envelope = try ControlEnvelope(control: control, signingKey: key)
-        do {
-            let url = URL(fileURLWithPath: output)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try (envelope.data + Data("\n".utf8)).write(to: url, options: .atomic)
-        } catch {
-            throw InputError("cannot write '\(output)': \(error.localizedDescription)")
+        try ControlEnvelope(control: control, signingKey: key).write(to: output)
+        // A published entry has no weights: it puts a bandit back on its compiled weights, period 0.
+        for experiment in compiled.result.experiments where experiment.definition.allocation.bandit != nil {
+            Console.error(
+                "splitc: note: bandit '\(experiment.identifier)' is published with its compiled weights (period 0); "
+                    + "once splitc bandit has written weights, this document starts them over")
         }
         Console.error(
             "splitc: wrote \(output): \(control.experiments.count) experiments, sequence \(control.sequence), "

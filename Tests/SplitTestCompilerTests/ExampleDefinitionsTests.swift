@@ -1,5 +1,6 @@
 import Foundation
 import SplitTestCompiler
+import SplitTesting
 import Testing
 
 /// The repository's own `experiments/` folder: the demo's inputs, and the documentation's examples.
@@ -39,12 +40,18 @@ import Testing
         ])
         #expect(result.experiments.map(\.identifier) == [
             "annual_plan_offer", "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
-            "checkout_page", "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_flow",
-            "onboarding_tutorial", "profile_redesign", "projection_banner", "search_suggestions",
+            "checkout_page", "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_copy",
+            "onboarding_flow", "onboarding_tutorial", "profile_redesign", "projection_banner", "search_suggestions",
         ])
         #expect(result.attributes.map(\.name) == ["plan", "days_since_install", "beta_tester"])
         #expect(result.holdouts.map(\.name) == ["global_2026_q4"])
-        #expect(result.holdouts.first?.experiments.count == 8, "every device experiment")
+        #expect(result.holdouts.first?.experiments.count == 9, "every device experiment")
+    }
+
+    @Test func onboardingCopyIsABanditOfThreeEvenArms() throws {
+        let experiment = try Self.example("onboarding_copy")
+        #expect(experiment.definition.allocation == .bandit(SplitTestBandit(goal: "signup", minimumWeight: 5, burnIn: 100)))
+        #expect(experiment.definition.bucketTable.bucketCounts == [3334, 3333, 3333])
     }
 
     static func example(_ identifier: String) throws -> Experiment {

@@ -113,7 +113,7 @@ import Testing
         (#"{"sequence":1,"generated":5,"experiments":{}}"#, "generated", "must be a string (a date in ISO 8601); found the number 5"),
         (#"{"sequence":1,"experiments":{},"signature":"x"}"#, "signature", "is not a field of a payload (known: 'sequence', 'generated', 'experiments')"),
         (#"{"sequence":1,"experiments":{"a":"stopped"}}"#, "experiments.a", "must be an object; found a string"),
-        (#"{"sequence":1,"experiments":{"a":{"trafic":20}}}"#, "experiments.a.trafic", "is not a field of an entry (known: 'status', 'winner', 'traffic', 'force')"),
+        (#"{"sequence":1,"experiments":{"a":{"trafic":20}}}"#, "experiments.a.trafic", "is not a field of an entry (known: 'status', 'winner', 'traffic', 'force', 'weights', 'period')"),
         (#"{"sequence":1,"experiments":{"a":{"status":"paused"}}}"#, "experiments.a.status", "must be one of 'running', 'stopped', 'resolved'; found \"paused\""),
         (#"{"sequence":1,"experiments":{"a":{"status":null}}}"#, "experiments.a.status", "must be one of 'running', 'stopped', 'resolved'; found null"),
         (#"{"sequence":1,"experiments":{"a":{"status":"resolved"}}}"#, "experiments.a.winner", "is missing; status 'resolved' needs a winner"),

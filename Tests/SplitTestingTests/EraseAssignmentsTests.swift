@@ -51,6 +51,20 @@ import SplitTestingTestSupport
         #expect(other.currentGroup == otherUsersGroup && other.assignment.reason == .sticky)
     }
 
+    @Test func aBanditsStoredPeriodIsErasedWithItsGroup() {
+        let store = InMemoryAssignmentStore()
+        let service = SplitTestingService(configuration: .init(
+            store: store, deviceID: "qa-device", catalog: [OnboardingCopySplitTest.self],
+            control: BanditRuntimeTests.control(sequence: 1, weights: ["short": 0, "story": 100, "video": 0], period: 3)))
+        #expect(service.fetchSplitTest(OnboardingCopySplitTest.self).currentGroup == .story)
+        let periodKey = StorageKey.period(experiment: "onboarding_copy", unit: "qa-device")
+        #expect(store.string(for: periodKey) == "3")
+
+        service.eraseAssignments()
+        #expect(store.string(for: periodKey) == nil)
+        #expect(store.string(for: StorageKey.assignment(experiment: "onboarding_copy", unit: "qa-device")) == nil)
+    }
+
     @Test func overridesStayAndASnapshotShowsTheFreshState() throws {
         let service = SplitTestingService(configuration: .init(catalog: testCatalog))
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()

@@ -41,6 +41,16 @@ struct BenchmarksDocument {
 
             \(report.sharedStoreVerdictSection())
 
+            ## Bandit targets
+
+            `Benchmarks/Analysis/bandit_bench.py` with a release `splitc`: `splitc bandit` and
+            `splitc analyze --format json` over the same generated events (those of the analysis,
+            one of whose experiments the definitions make a bandit), one run each; the weight
+            computation (top-two Thompson chances, floor, rounding) for 10 arms of 100,000 units each
+            by `bandit-bench`, the fastest of 200.
+
+            \(report.banditVerdictSection())
+
             ## Compiler
 
             Parse + validate (`DefinitionCompiler.compile`) and emit (`SwiftEmitter.emit`) of
@@ -111,6 +121,7 @@ struct BenchmarksDocument {
             "Compiler and runtime targets", report.verdictSection(), "",
             "Plugin, remote control, targeting, multivariate and analysis targets", report.secondStageVerdictSection(), "",
             "Shared assignment store targets", report.sharedStoreVerdictSection(), "",
+            "Bandit targets", report.banditVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",
             "Runtime", report.runtimeSection(), "", "Analysis", report.analysisSection(),

@@ -16,6 +16,8 @@ struct Report {
     var analysis: [AnalysisMeasurement]?
     /// The runtime benchmarks' own output, kept whole for the detail section.
     var runtimeMarkdown: String
+    /// `splitc bandit` against `splitc analyze`, when `run.sh` measured it.
+    var bandit: BanditMeasurement? = nil
 
     /// The compiler against the libyaml scan and Yams, in both builds.
     func compilerSection() -> String {

@@ -23,6 +23,9 @@ enum SelfTest {
         var runtimeRatio: Double
         var analysisOverDuckDB: Double
         var memoryGrowth: Double
+        /// `splitc bandit` over `splitc analyze`, and the weights' share of the bandit's time.
+        var banditOverAnalyze = 1.02
+        var weightsShare = 0.0004
     }
 
     static let meeting = Run(
@@ -32,7 +35,7 @@ enum SelfTest {
     static let missing = Run(
         name: "a run that misses every target", releaseOverScan: 5, debugOverScan: 6, scanSlowdown: 1,
         debugGrowth: 15, pluginOverCommitted: 1.5, appRecompiled: true, stickyNanoseconds: 900, runtimeRatio: 3,
-        analysisOverDuckDB: 2.5, memoryGrowth: 4)
+        analysisOverDuckDB: 2.5, memoryGrowth: 4, banditOverAnalyze: 1.5, weightsShare: 0.02)
     static let debugMeeting = Run(
         name: "a run whose debug compiler meets the target too", releaseOverScan: 1.5, debugOverScan: 2.5,
         debugGrowth: 10, pluginOverCommitted: 1, appRecompiled: false, stickyNanoseconds: 80, runtimeRatio: 1,
@@ -111,7 +114,10 @@ enum SelfTest {
                 pluginNoChangeMedian: 0.51 * run.pluginOverCommitted, committedNoChange: 0.5, committedNoChangeMedian: 0.51,
                 appRecompiled: run.appRecompiled),
             analysis: analysis,
-            runtimeMarkdown: "## Baseline\n\n(the benchmark's own tables)")
+            runtimeMarkdown: "## Baseline\n\n(the benchmark's own tables)",
+            bandit: BanditMeasurement(
+                events: 10_000_000, units: 1_000_000, analyzeSeconds: 15, banditSeconds: 15 * run.banditOverAnalyze, arms: 10,
+                weightsSeconds: 15 * run.banditOverAnalyze * run.weightsShare))
     }
 
     /// A failed check: which run, and what its document said.
@@ -143,7 +149,9 @@ enum SelfTest {
         func expect(_ condition: Bool, _ what: String) throws {
             if !condition { throw Failure(description: "\(run.name): \(what)\n\n\(markdown)") }
         }
-        let rows = report.verdicts() + report.secondStageVerdicts()
+        // Every verdict table of the document: the shared-store rows too, which the synthetic runs do
+        // not measure ("not measured"), so that the count below is of the whole document.
+        let rows = report.verdicts() + report.secondStageVerdicts() + report.sharedStoreVerdicts() + report.banditVerdicts()
         func passed(_ prefix: String) throws -> Bool {
             guard let row = rows.first(where: { $0.target.hasPrefix(prefix) }) else {
                 throw Failure(description: "\(run.name): no verdict row starting '\(prefix)'")
@@ -185,6 +193,11 @@ enum SelfTest {
         try expect(
             markdown.range(of: "[S]PEC|\u{00A7}", options: .regularExpression) == nil, "no section of a spec is cited")
         try expect(markdown.contains("4× the events per unit"), "the analysis note reads the repeat from the rows")
+        let bandit = try passed("bandit: splitc bandit over")
+        try expect(bandit == (run.banditOverAnalyze <= Targets.banditOverAnalyze), "the bandit row follows the figure")
+        try expect(markdown.contains(Formatting.ratio(run.banditOverAnalyze)), "the bandit row quotes its ratio")
+        let weights = try passed("bandit: the weight computation for 10 arms")
+        try expect(weights == (run.weightsShare < Targets.weightsShareOfBandit), "the weights row follows the figure")
         let verdictCells = markdown.split(separator: "\n").filter { $0.hasSuffix("| meets |") || $0.hasSuffix("| MISSES |") }
         try expect(verdictCells.count == rows.count, "every verdict row is in the document")
     }
@@ -192,8 +205,8 @@ enum SelfTest {
     /// Between the meeting and the missing run, every verdict and every sentence flips.
     static func checkFlips() throws {
         let good = report(meeting), bad = report(missing)
-        let goodRows = good.verdicts() + good.secondStageVerdicts()
-        let badRows = bad.verdicts() + bad.secondStageVerdicts()
+        let goodRows = good.verdicts() + good.secondStageVerdicts() + good.banditVerdicts()
+        let badRows = bad.verdicts() + bad.secondStageVerdicts() + bad.banditVerdicts()
         let sameInBoth: Set<String> = [
             // Not varied by the synthetic runs: the same figures in both.
             "runtime: no allocation on the sticky path", "analysis: DuckDB on the emitted SQL counts the same units",

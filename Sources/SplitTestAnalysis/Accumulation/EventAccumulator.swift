@@ -21,6 +21,8 @@ public struct EventAccumulator {
     private var slotTime: [Double] = []
     private var slotConflict: [Bool] = []
     private var slotTable: [Int32] = []
+    /// The allocation period of the slot's unit: the smallest its exposures carry (0 without one).
+    private var slotPeriod: [Int32] = []
 
     // Per goal, per slot.
     private var goalIndex: [String: Int] = [:]
@@ -78,6 +80,10 @@ public struct EventAccumulator {
         guard let experiment = event.experiment, let group = event.group, let unit = event.unit else {
             return record(InputIssue(file: file, line: line, kind: .missingField, message: "an exposure needs \"experiment\", \"group\" and \"unit\""))
         }
+        if event.periodIsInvalid {
+            return record(InputIssue(file: file, line: line, kind: .missingField, message: "the period of an exposure of '\(experiment)' is not a whole number from 0; the exposure is left out"))
+        }
+        let period = Int32(event.period ?? 0)
         guard let tableNumber = table(for: experiment) else {
             return record(InputIssue(file: file, line: line, kind: .unknownExperiment, message: "'\(experiment)' is not defined; its events are left out"))
         }
@@ -87,6 +93,7 @@ public struct EventAccumulator {
         let number = unitNumber(unit)
         if let slot = tables[tableNumber].slot(of: number) {
             slotTime[slot] = min(slotTime[slot], event.time)
+            slotPeriod[slot] = min(slotPeriod[slot], period)
             if slotGroup[slot] != groupNumber, !slotConflict[slot] {
                 slotConflict[slot] = true
                 let first = tables[tableNumber].groups[Int(slotGroup[slot])]
@@ -95,7 +102,7 @@ public struct EventAccumulator {
             }
             return
         }
-        tables[tableNumber].set(newSlot(table: tableNumber, group: groupNumber, time: event.time), for: number)
+        tables[tableNumber].set(newSlot(table: tableNumber, group: groupNumber, time: event.time, period: period), for: number)
     }
 
     private mutating func unitNumber(_ unit: String) -> Int32 {
@@ -105,11 +112,12 @@ public struct EventAccumulator {
         return number
     }
 
-    private mutating func newSlot(table: Int, group: Int32, time: Double) -> Int32 {
+    private mutating func newSlot(table: Int, group: Int32, time: Double, period: Int32 = 0) -> Int32 {
         slotGroup.append(group)
         slotTime.append(time)
         slotConflict.append(false)
         slotTable.append(Int32(table))
+        slotPeriod.append(period)
         return Int32(slotGroup.count - 1)
     }
 
@@ -241,9 +249,39 @@ public struct EventAccumulator {
                     GoalTotals(
                         goal: goalNames[goal], converted: order.map { goalConverted[goal][$0] },
                         valueSum: order.map { goalSum[goal][$0] }, valueSumOfSquares: order.map { goalSquares[goal][$0] })
-                }, factorial: table.definition?.factorial))
+                },
+                factorial: table.definition?.factorial,
+                periods: table.definition?.allocation.bandit == nil ? nil : periodTotals(of: table, goalOrder: goalOrder)))
         }
         let experiments = result.filter { $0.kind == .experiment }.sorted { $0.experiment < $1.experiment }
         return experiments + result.filter { $0.kind == .holdout }.sorted { $0.experiment < $1.experiment }
+    }
+
+    /// A bandit's figures per allocation period, by the period of each unit's first assignment
+    /// (conflicts left out), in period order; groups in the table's (the definition's) order.
+    private func periodTotals(of table: UnitTable, goalOrder: [Int]) -> [PeriodTotals] {
+        var byPeriod: [Int32: PeriodTotals] = [:]
+        let groupCount = table.groups.count
+        let empty = PeriodTotals(
+            period: 0, units: [Int](repeating: 0, count: groupCount),
+            goals: goalOrder.map { goal in
+                GoalTotals(
+                    goal: goalNames[goal], converted: [Int](repeating: 0, count: groupCount),
+                    valueSum: [Double](repeating: 0, count: groupCount), valueSumOfSquares: [Double](repeating: 0, count: groupCount))
+            })
+        for (_, slot) in table.members where !slotConflict[slot] {
+            let group = Int(slotGroup[slot])
+            var totals = byPeriod[slotPeriod[slot]] ?? empty
+            totals.period = Int(slotPeriod[slot])
+            totals.units[group] += 1
+            for (position, goal) in goalOrder.enumerated() where converted[goal][slot] {
+                let value = valueTotals[goal][slot]
+                totals.goals[position].converted[group] += 1
+                totals.goals[position].valueSum[group] += value
+                totals.goals[position].valueSumOfSquares[group] += value * value
+            }
+            byPeriod[slotPeriod[slot]] = totals
+        }
+        return byPeriod.keys.sorted().compactMap { byPeriod[$0] }
     }
 }

@@ -31,11 +31,15 @@ public struct ExperimentTotals: Sendable, Hashable {
     /// The factors of a multivariate experiment, whose groups are its cells (from its
     /// definition); `nil` otherwise.
     public var factorial: SplitTestFactorialDesign?
+    /// For a bandit experiment, the same figures per allocation period (see ``PeriodTotals``), in
+    /// period order; `nil` for any other experiment, and for a holdout.
+    public var periods: [PeriodTotals]?
 
     /// Creates the totals.
     public init(
         experiment: String, kind: Kind, groups: [String], weights: [Double]?, control: String, units: [Int],
-        conflicts: Int, goals: [GoalTotals], factorial: SplitTestFactorialDesign? = nil
+        conflicts: Int, goals: [GoalTotals], factorial: SplitTestFactorialDesign? = nil,
+        periods: [PeriodTotals]? = nil
     ) {
         self.experiment = experiment
         self.kind = kind
@@ -46,6 +50,7 @@ public struct ExperimentTotals: Sendable, Hashable {
         self.conflicts = conflicts
         self.goals = goals
         self.factorial = factorial
+        self.periods = periods
     }
 }
 

@@ -75,7 +75,7 @@ public struct JSONLineParser {
         }
     }
 
-    private enum Field { case event, date, properties, lineUser, experiment, group, unit, goal, value, device, user, holdout, other }
+    private enum Field { case event, date, properties, lineUser, experiment, group, unit, goal, value, device, user, holdout, period, other }
 
     /// The names read, as the runtime writes them (``JSONLinesTrackingProvider/Field`` and
     /// ``TrackingEvent/Property``), as bytes: a key is compared without building a string.
@@ -94,6 +94,7 @@ public struct JSONLineParser {
         (Array(TrackingEvent.Property.device.utf8), .device),
         (Array(TrackingEvent.Property.user.utf8), .user),
         (Array(TrackingEvent.Property.holdout.utf8), .holdout),
+        (Array(TrackingEvent.Property.period.utf8), .period),
     ]
 
     private func field(_ key: Range<Int>, topLevel: Bool) -> Field {
@@ -145,6 +146,7 @@ public struct JSONLineParser {
             case .user: event.user = text
             case .holdout: event.holdout = text
             case .value: event.valueIsInvalid = true
+            case .period: event.periodIsInvalid = true
             case .properties, .other: break
             }
         case 0x7B:
@@ -153,11 +155,13 @@ public struct JSONLineParser {
                 try parseMembers(topLevel: false)
             } else {
                 try skipNested(opening: 0x7B)
+                if field == .period { event.periodIsInvalid = true }
             }
         case 0x5B:
             index += 1
             try skipNested(opening: 0x5B)
             if field == .value { event.valueIsInvalid = true }
+            if field == .period { event.periodIsInvalid = true }
         default:
             let start = index
             while let byte = peek, byte != 0x2C, byte != 0x7D, byte != 0x5D, !Self.isSpace(byte) { index += 1 }
@@ -165,11 +169,14 @@ public struct JSONLineParser {
             guard let number = Self.number(literal) else {
                 guard Self.isKeyword(literal) else { throw Problem.malformed("bad value at byte \(start + 1)") }
                 if field == .value, !Self.isNull(literal) { event.valueIsInvalid = true }
+                if field == .period, !Self.isNull(literal) { event.periodIsInvalid = true }
                 return
             }
             switch field {
             case .value:
                 if number.isFinite { event.value = number } else { event.valueIsInvalid = true }
+            case .period:
+                if number >= 0, number <= Double(Int32.max), number == number.rounded() { event.period = Int(number) } else { event.periodIsInvalid = true }
             case .date:
                 event.time = number
                 sawTime = true

@@ -25,6 +25,10 @@ public struct RawEvent: Sendable, Hashable {
     public var user: String?
     /// `holdout` of a holdout event.
     public var holdout: String?
+    /// `period` of an exposure: the allocation period of the unit's first assignment (a bandit's).
+    public var period: Int?
+    /// Whether `period` was present but not a whole number from 0 to 2³¹ − 1.
+    public var periodIsInvalid = false
 
     /// Creates an event.
     public init(

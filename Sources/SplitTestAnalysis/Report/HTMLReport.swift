@@ -49,7 +49,9 @@ public enum HTMLReport {
         let name = escape(readout.experiment)
         var html = ""
         let srm = readout.srm
-        if srm.flagged {
+        if let reason = srm.notComputed {
+            html += "<div class=\"verdict note\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio not computed: \(escape(reason))</div>\n"
+        } else if srm.flagged {
             html += "<div class=\"verdict bad\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio mismatch (\(value(srm.pValue, "srm.p_value", F.pClause(srm.pValue)))): do not trust these results</div>\n"
         } else if readout.kind == .holdout && !srm.weightsKnown {
             html += "<div class=\"verdict note\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): holdout, sample ratio not checked</div>\n"
@@ -72,6 +74,7 @@ public enum HTMLReport {
         html += "<p class=\"meta\">\(value(Double(readout.units), "units", String(readout.units))) units, "
             + "\(value(Double(readout.conflicts), "conflicts", String(readout.conflicts))) conflicts, control <b>\(escape(readout.control))</b></p>\n"
         html += factorialNote(readout)
+        html += periodSection(readout)
         for goal in readout.goals {
             html += "<div class=\"goal\" data-goal=\"\(escape(goal.goal))\">\n<h3>Goal: \(escape(goal.goal))</h3>\n"
             html += "<p class=\"caption\">Dot: conversion rate; bar: its 95% interval; dashed line: the control's rate. "
@@ -122,7 +125,8 @@ public enum HTMLReport {
         typealias F = NumberFormatting
         let rows = goal.groups.map { group -> (String, Double?, Double?, Double?) in
             guard let rate = group.conversionRate, group.units > 0 else { return (group.group, nil, nil, nil) }
-            let half = NormalDistribution.quantile975 * (rate * (1 - rate) / Double(group.units)).squareRoot()
+            let variance = group.conversionRateVariance ?? rate * (1 - rate) / Double(group.units)
+            let half = NormalDistribution.quantile975 * variance.squareRoot()
             return (group.group, rate, max(0, rate - half), min(1, rate + half))
         }
         let verdicts = Dictionary(goal.groups.map { group -> (String, String) in

@@ -7,6 +7,13 @@ public enum JSONReport {
     }
 
     private static func experiment(_ readout: ExperimentReadout) -> JSONValue {
+        guard case .object(let members) = plainExperiment(readout), readout.periodWeighted else {
+            return plainExperiment(readout)
+        }
+        return .object(members.map { $0.0 == "srm" ? ($0.0, periodAwareSampleRatio(readout.srm)) : $0 } + periodMembers(readout))
+    }
+
+    private static func plainExperiment(_ readout: ExperimentReadout) -> JSONValue {
         .object([
             ("experiment", .string(readout.experiment)),
             ("kind", .string(readout.kind.rawValue)),
@@ -33,6 +40,35 @@ public enum JSONReport {
                 ] + factorEffectMembers(of: goal, in: readout))
             })),
         ] + factorialMembers(of: readout))
+    }
+
+    /// A bandit's sample-ratio check: as any other's, or, when it is not made, why.
+    private static func periodAwareSampleRatio(_ srm: SampleRatioReadout) -> JSONValue {
+        guard let reason = srm.notComputed else {
+            return .object([
+                ("chi_square", .number(srm.chiSquare)), ("p_value", .number(srm.pValue)), ("flagged", .bool(srm.flagged)),
+                ("weights_from_definitions", .bool(srm.weightsKnown)),
+            ])
+        }
+        return .object([
+            ("chi_square", .null), ("p_value", .null), ("flagged", .bool(false)), ("weights_from_definitions", .bool(false)),
+            ("not_computed", .string(reason)),
+        ])
+    }
+
+    /// What a bandit's entry adds: that its figures are period-weighted, and its periods' units and weights.
+    private static func periodMembers(_ readout: ExperimentReadout) -> [(String, JSONValue)] {
+        [
+            ("period_weighted", .bool(true)),
+            ("periods", .array((readout.periods ?? []).map { period in
+                .object([
+                    ("period", .int(period.period)),
+                    ("units", .int(period.units.reduce(0, +))),
+                    ("group_units", .object(zip(period.groups, period.units).map { ($0, .int($1)) })),
+                    ("weights", period.weights.map { weights in .object(zip(period.groups, weights).map { ($0, .number($1)) }) } ?? .null),
+                ])
+            })),
+        ]
     }
 
     private static func group(_ group: GroupReadout) -> JSONValue {

@@ -20,6 +20,24 @@ public struct ExperimentReadout: Sendable, Hashable {
     public var goals: [GoalReadout]
     /// The factors of a multivariate experiment, whose groups are its cells; `nil` otherwise.
     public var factorial: SplitTestFactorialDesign? = nil
+    /// Whether the rates and comparisons weigh each allocation period by its units (a bandit's;
+    /// see ``PeriodWeightedEstimate``).
+    public var periodWeighted = false
+    /// A bandit's allocation periods: units and weights; `nil` for any other experiment.
+    public var periods: [PeriodReadout]?
+}
+
+/// One allocation period of a bandit experiment.
+public struct PeriodReadout: Sendable, Hashable {
+    /// The period: 0 before any control document set one.
+    public var period: Int
+    /// The experiment's groups, in the order of ``units`` and ``weights``.
+    public var groups: [String]
+    /// The experiment's units first assigned in the period, per group.
+    public var units: [Int]
+    /// The weights in force in the period, in percent per group; `nil` when unknown (no
+    /// `--controls`, or documents that disagree).
+    public var weights: [Double]?
 }
 
 /// The sample-ratio check of an experiment.
@@ -32,6 +50,9 @@ public struct SampleRatioReadout: Sendable, Hashable {
     public var flagged: Bool
     /// Whether the weights came from the definitions (otherwise equal shares were assumed).
     public var weightsKnown: Bool
+    /// Why the check was not made (a bandit's periods without their weights); it is then neither
+    /// flagged nor passed.
+    public var notComputed: String?
 }
 
 /// The A/A check: `control_check` against `control`, goal by goal.
@@ -85,6 +106,9 @@ public struct GroupReadout: Sendable, Hashable {
     public var valueMean: Double?
     /// Against the control; `nil` for the control itself.
     public var vsControl: Comparison?
+    /// The variance of a period-weighted ``conversionRate`` (a bandit's), which its interval in
+    /// the HTML chart uses; `nil` otherwise (the rate's own binomial variance then serves).
+    public var conversionRateVariance: Double?
 }
 
 /// A group against the control on one goal; a field is `nil` where it cannot be computed (fewer

@@ -6,13 +6,14 @@ public enum ReadoutBuilder {
     /// The p-value below which the A/A check is flagged.
     public static let aaThreshold = 0.01
 
-    /// One readout per experiment, in the order given.
-    public static func readouts(_ totals: [ExperimentTotals]) -> [ExperimentReadout] {
-        totals.map(readout)
+    /// One readout per experiment, in the order given; `history` gives bandits' weights per period.
+    public static func readouts(_ totals: [ExperimentTotals], history: AllocationHistory? = nil) -> [ExperimentReadout] {
+        totals.map { readout($0, history: history) }
     }
 
-    /// The readout of one experiment.
-    public static func readout(_ totals: ExperimentTotals) -> ExperimentReadout {
+    /// The readout of one experiment; a bandit's (with ``ExperimentTotals/periods``) is period-weighted.
+    public static func readout(_ totals: ExperimentTotals, history: AllocationHistory? = nil) -> ExperimentReadout {
+        if let periods = totals.periods { return periodWeightedReadout(totals, periods: periods, history: history) }
         let weights = totals.weights ?? [Double](repeating: 1, count: totals.groups.count)
         let srm = totals.kind == .holdout && totals.weights == nil
             ? (chiSquare: Double?(0), pValue: 1.0)
@@ -27,14 +28,7 @@ public enum ReadoutBuilder {
                 // A multivariate experiment's groups are its cells; a full factorial's factors too.
                 factorEffects: totals.factorial.flatMap { FactorEffectsReadout.compute(design: $0, units: totals.units, goal: goal) })
         }
-        var aaCheck: AACheckReadout?
-        if let checkIndex = totals.groups.firstIndex(of: controlCheckGroup), controlIndex != nil {
-            let comparisons = goals.map { ($0.goal, $0.groups[checkIndex].vsControl) }
-            let pValues = comparisons.map { (goal: $0.0, pValue: $0.1?.pValue) }
-            let valuePValues = comparisons.map { (goal: $0.0, pValue: $0.1?.valuePValue) }
-            let flagged = (pValues + valuePValues).contains { ($0.pValue ?? 1) < aaThreshold }
-            aaCheck = AACheckReadout(pValues: pValues, valuePValues: valuePValues, flagged: flagged)
-        }
+        let aaCheck = aaCheck(goals, groups: totals.groups, controlIndex: controlIndex)
         return ExperimentReadout(
             experiment: totals.experiment, kind: totals.kind, control: totals.control,
             units: totals.units.reduce(0, +), conflicts: totals.conflicts,
@@ -42,6 +36,16 @@ public enum ReadoutBuilder {
                 chiSquare: srm.chiSquare, pValue: srm.pValue, flagged: srm.pValue < SampleRatioTest.threshold,
                 weightsKnown: totals.weights != nil),
             aaCheck: aaCheck, goals: goals, factorial: totals.factorial)
+    }
+
+    /// The A/A check: `control_check` against the control on every goal, when both exist.
+    static func aaCheck(_ goals: [GoalReadout], groups: [String], controlIndex: Int?) -> AACheckReadout? {
+        guard let checkIndex = groups.firstIndex(of: controlCheckGroup), controlIndex != nil else { return nil }
+        let comparisons = goals.map { ($0.goal, $0.groups[checkIndex].vsControl) }
+        let pValues = comparisons.map { (goal: $0.0, pValue: $0.1?.pValue) }
+        let valuePValues = comparisons.map { (goal: $0.0, pValue: $0.1?.valuePValue) }
+        let flagged = (pValues + valuePValues).contains { ($0.pValue ?? 1) < aaThreshold }
+        return AACheckReadout(pValues: pValues, valuePValues: valuePValues, flagged: flagged)
     }
 
     private static func group(_ index: Int, of totals: ExperimentTotals, goal: GoalTotals, controlIndex: Int?) -> GroupReadout {

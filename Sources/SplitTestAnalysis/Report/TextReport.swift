@@ -12,7 +12,9 @@ public enum TextReport {
         let title = readout.kind == .holdout ? "holdout \(readout.experiment) (held out vs exposed)" : readout.experiment
         lines.append("\(title): \(readout.units) units, \(readout.conflicts) conflicts, control '\(readout.control)'")
         let srm = readout.srm
-        if srm.flagged {
+        if let reason = srm.notComputed {
+            lines.append("  sample ratio: not computed: \(reason)")
+        } else if srm.flagged {
             lines.append("  !! SAMPLE RATIO MISMATCH (\(F.pClause(srm.pValue)), below 0.001): the split is not what the weights promise; do not trust these results")
         } else if readout.kind == .holdout && !srm.weightsKnown {
             lines.append("  sample ratio: not checked for a holdout")
@@ -27,6 +29,7 @@ public enum TextReport {
                 : "  A/A check: ok (smallest \(F.pClause(worst)))")
         }
         lines += factorialLines(of: readout)
+        lines.append(contentsOf: periodLines(readout))
         for goal in readout.goals {
             lines.append("  goal \(goal.goal):")
             let width = max(5, goal.groups.map(\.group.count).max() ?? 0)

@@ -16,6 +16,10 @@ import SplitTesting
 /// - `goal` is empty when no goal was reached at all; `units` counts the group's units,
 ///   `converted`, `value_sum` and `value_sum_squares` its figures for the goal.
 ///
+/// - `period`, for bandit experiments, is set on the rows of their units per allocation period
+///   (the same columns, counted over the units first assigned in that period) and empty on every
+///   other row; a file without the column has no period rows.
+///
 /// Experiments come out sorted by identifier, then holdouts sorted by name, as from events.
 public enum AggregatesCSV {
     /// A line of the CSV that cannot be read.
@@ -30,7 +34,7 @@ public enum AggregatesCSV {
         "experiment", "group_name", "goal", "units", "converted", "value_sum", "value_sum_squares", "conflicts",
     ]
     /// Columns added later, read when present.
-    static let optionalColumns = ["kind"]
+    static let optionalColumns = ["kind", "period"]
     /// The groups of every holdout, its control first.
     static let holdoutGroups = ["holdout", "exposed"]
 
@@ -47,6 +51,8 @@ public enum AggregatesCSV {
         var conflicts = 0
         var units: [String: Int] = [:]
         var goals: [String: [String: (Int, Double, Double)]] = [:]
+        /// A bandit's rows by period: the same figures for the units first assigned in it.
+        var periods: [Int: (units: [String: Int], goals: [String: [String: (Int, Double, Double)]])] = [:]
     }
 
     /// The totals in `text` (the format above); with `definitions`, experiments' groups take their
@@ -97,6 +103,20 @@ public enum AggregatesCSV {
             entry.conflicts = try integer("conflicts")
             let group = field("group_name")
             let goal = field("goal")
+            if !field("period").isEmpty {
+                guard kind == .experiment, !group.isEmpty else {
+                    throw Failure(line: number, message: "a period row belongs to a group of an experiment")
+                }
+                let period = try integer("period")
+                var figures = entry.periods[period] ?? ([:], [:])
+                figures.units[group] = try integer("units")
+                if !goal.isEmpty {
+                    figures.goals[goal, default: [:]][group] = (try integer("converted"), try real("value_sum"), try real("value_sum_squares"))
+                }
+                entry.periods[period] = figures
+                entries[key] = entry
+                continue
+            }
             if !group.isEmpty {
                 if kind == .holdout, !holdoutGroups.contains(group) {
                     throw Failure(line: number, message: "holdout '\(name)' has no group '\(group)' (its groups are holdout and exposed)")
@@ -126,15 +146,25 @@ public enum AggregatesCSV {
                 control = definition?.control ?? (observed.contains("control") ? "control" : observed.first ?? "control")
                 groups = definition?.groups ?? observed.sorted { GroupOrder.controlFirst($0, $1, control: control) }
             }
-            return ExperimentTotals(
-                experiment: key.name, kind: key.kind, groups: groups, weights: definition?.groupShares, control: control,
-                units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts,
-                goals: entry.goals.keys.sorted().map { goal in
-                    let figures = entry.goals[goal] ?? [:]
+            let goalNames = entry.goals.keys.sorted()
+            func goalTotals(_ byGoal: [String: [String: (Int, Double, Double)]]) -> [GoalTotals] {
+                goalNames.map { goal in
+                    let figures = byGoal[goal] ?? [:]
                     return GoalTotals(
                         goal: goal, converted: groups.map { figures[$0]?.0 ?? 0 },
                         valueSum: groups.map { figures[$0]?.1 ?? 0 }, valueSumOfSquares: groups.map { figures[$0]?.2 ?? 0 })
-                }, factorial: definition?.factorial)
+                }
+            }
+            // A bandit's periods, as from events; `nil` for any other experiment.
+            let periods = definition?.allocation.bandit == nil ? nil : entry.periods.keys.sorted().compactMap { period in
+                entry.periods[period].map { figures in
+                    PeriodTotals(period: period, units: groups.map { figures.units[$0] ?? 0 }, goals: goalTotals(figures.goals))
+                }
+            }
+            return ExperimentTotals(
+                experiment: key.name, kind: key.kind, groups: groups, weights: definition?.groupShares, control: control,
+                units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts, goals: goalTotals(entry.goals),
+                factorial: definition?.factorial, periods: periods)
         }
     }
 

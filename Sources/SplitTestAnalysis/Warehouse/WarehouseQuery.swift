@@ -37,7 +37,10 @@ public enum WarehouseQuery {
         dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil
     ) -> String {
         let double = dialect == .bigquery ? "FLOAT64" : "DOUBLE"
-        let lists = definitions.map { definitionLists(AnalysisDefinitions($0), dialect: dialect) } ?? ""
+        var lists = definitions.map { definitionLists(AnalysisDefinitions($0), dialect: dialect) } ?? ""
+        // Bandits add their periods: a list, a column, and rows of their own (see BanditPeriodsSQL).
+        let bandits = BanditPeriodsSQL(definitions: definitions ?? [], dialect: dialect)
+        lists += bandits.list
         let definedExposures = definitions == nil ? "" : """
 
               JOIN defined_groups d ON d.experiment = e.experiment AND d.group_name = e.group_name
@@ -61,7 +64,7 @@ public enum WarehouseQuery {
         return """
             -- splitc analyze: sufficient statistics per experiment or holdout, group and goal (\(dialect.rawValue))
             WITH \(lists)exposure_events AS (
-              SELECT e.experiment, e.unit_id, e.group_name, e.event_time
+              SELECT e.experiment, e.unit_id, e.group_name, e.event_time\(bandits.periodColumn)
               FROM \(table) e\(definedExposures)
               WHERE e.event_name = 'split_test_exposure'
                 AND e.experiment IS NOT NULL AND e.group_name IS NOT NULL AND e.unit_id IS NOT NULL
@@ -151,18 +154,18 @@ public enum WarehouseQuery {
             ),
             group_units AS (
               SELECT kind, experiment, group_name, COUNT(*) AS units FROM members GROUP BY kind, experiment, group_name
-            )
-            SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
+            )\(bandits.tables(double: double))
+            \(bandits.selectPrefix)SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
                    COALESCE(gg.converted, 0) AS converted,
                    COALESCE(gg.value_sum, CAST(0 AS \(double))) AS value_sum,
                    COALESCE(gg.value_sum_squares, CAST(0 AS \(double))) AS value_sum_squares,
-                   c.conflicts, c.kind
+                   c.conflicts, c.kind\(bandits.pooledPeriod)
             FROM entries c
             LEFT JOIN group_units gu ON gu.kind = c.kind AND gu.experiment = c.experiment
             LEFT JOIN goal_names n ON TRUE
             LEFT JOIN group_goals gg
               ON gg.kind = gu.kind AND gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal
-            ORDER BY c.kind, c.experiment, gu.group_name, n.goal
+            \(bandits.periodRows(double: double))\(bandits.orderClause)
             """
     }
 

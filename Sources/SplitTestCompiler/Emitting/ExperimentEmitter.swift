@@ -79,6 +79,19 @@ struct ExperimentEmitter {
         printer.write("Defined in ")
         CommentText.writeSingleLine(experiment.displayPath, into: &printer)
         printer.closeLine()
+        if let bandit = experiment.definition.allocation.bandit {
+            printer.line("///")
+            printer.openLine()
+            printer.write("/// Bandit: the weights follow ")
+            printer.write(bandit.rewardsValue ? "the value of `" : "conversions to `")
+            CommentText.writeSingleLine(bandit.goal, into: &printer)
+            printer.write("`, at least ")
+            Self.writePercentNumber(bandit.minimumWeightBuckets, into: &printer)
+            printer.write("% per group, once every group has ")
+            printer.writeIntLiteral(bandit.burnIn)
+            printer.write(bandit.burnIn == 1 ? " unit." : " units.")
+            printer.closeLine()
+        }
     }
 
     /// `swiftNames` are the groups' names in Swift, unescaped: a case whose name differs from
@@ -220,7 +233,26 @@ struct ExperimentEmitter {
             printer.openLine()
             TargetingEmitter.emit(holdout, into: &printer)
         }
+        if let bandit = definition.allocation.bandit {
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            Self.emit(bandit, into: &printer)
+        }
         printer.closeLine()
+    }
+
+    /// `allocation: .bandit(SplitTestBandit(goal: …, minimumWeight: …, burnIn: …))`, every
+    /// setting written out so that the generated code shows what the bandit does.
+    private static func emit(_ bandit: SplitTestBandit, into printer: inout CodePrinter) {
+        printer.write("allocation: .bandit(SplitTestBandit(goal: ")
+        printer.writeStringLiteral(bandit.goal)
+        if bandit.rewardsValue { printer.write(", rewardsValue: true") }
+        printer.write(", minimumWeight: ")
+        writePercentNumber(bandit.minimumWeightBuckets, into: &printer)
+        printer.write(", burnIn: ")
+        printer.writeIntLiteral(bandit.burnIn)
+        printer.write("))")
     }
 
     /// `force: [` one unit per line, sorted by unit id so that the output does not depend on the
@@ -275,6 +307,16 @@ struct ExperimentEmitter {
         } else {
             printer.write(weight.description)
         }
+    }
+
+    /// A bucket count as a number of percent without trailing zeros: `100` → `1`, `250` → `2.5`.
+    private static func writePercentNumber(_ buckets: Int, into printer: inout CodePrinter) {
+        printer.writeDecimal(buckets / 100)
+        let hundredths = buckets % 100
+        guard hundredths != 0 else { return }
+        printer.write(".")
+        if hundredths < 10 { printer.write("0") }
+        printer.writeDecimal(hundredths % 10 == 0 ? hundredths / 10 : hundredths)
     }
 
     /// A bucket count as a percentage with two decimals: `3334` → `33.34%`.

@@ -24,10 +24,12 @@ struct ParsedExperiment: Sendable {
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, factors, cells, weights, defaults, control, salt, traffic,
         layer, status, winner, force, expires, swiftName, targeting
+    case allocation
 
     static let names = [
         "identifier", "type", "description", "owner", "groups", "factors", "cells", "weights", "defaults",
         "control", "salt", "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
+        "allocation",
     ]
 }
 
@@ -99,15 +101,27 @@ struct ExperimentParser {
         let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
         targeting = keys[.targeting].flatMap { readTargeting($0.value) }
+        let allocation = keys[.allocation].map { pair in
+            readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status.status)
+        }
+        if let allocationPair = keys[.allocation], let factorsPair = keys[.factors] {
+            // A bandit starves the cells it does not favour, while a factorial's main effects and
+            // interaction tests weigh every cell alike: the design would lose its power where it needs it.
+            log.error(
+                "a multivariate experiment cannot be a bandit: the bandit would starve the cells its "
+                    + "factors' effects are measured on; run the bandit over the combinations as plain groups, "
+                    + "or the factorial with fixed weights", at: allocationPair.key,
+                note: ("the factors are declared here", factorsPair.key))
+        }
 
         guard !log.hasErrors, let identifier, let identifierNode, let unitType, let groups,
-            let parameters, let salt, let swiftName
+            let parameters, let salt, let swiftName, allocation != .some(nil)
         else { return nil }
         var definition = SplitTestDefinition(
             identifier: identifier, unitType: unitType, salt: salt, groups: groups.map(\.name),
             bucketTable: BucketTable(weights: groups.map(\.weight)), controlIndex: controlIndex,
             trafficBuckets: trafficBuckets, layer: layer?.layer, status: status.status,
-            winnerIndex: status.winnerIndex, force: force)
+            winnerIndex: status.winnerIndex, force: force, allocation: (allocation ?? nil) ?? .fixed)
         if let factorial { definition = definition.withFactorial(factorial.design) }
         var experiment = Experiment(
             definition: definition, description: description, owner: owner,

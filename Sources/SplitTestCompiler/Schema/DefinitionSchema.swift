@@ -32,7 +32,7 @@ public enum DefinitionSchema {
             ],
             "$defs": .object(
                 pairs: [("experiment", experiment)] + SchemaDefinitions.all + FactorsSchema.definitions
-                    + TargetingSchema.definitions),
+                    + TargetingSchema.definitions + AllocationSchema.definitions),
         ]
     }
 
@@ -45,8 +45,8 @@ public enum DefinitionSchema {
             "additionalProperties": false,
             "properties": .object(
                 pairs: ExperimentProperties.all + FactorsSchema.properties
-                    + [("targeting", TargetingSchema.targetingProperty)]),
-            "allOf": [winnerRule, FactorsSchema.groupsOrFactorsRule],
+                    + [("targeting", TargetingSchema.targetingProperty)] + [("allocation", AllocationSchema.property)]),
+            "allOf": [winnerRule, FactorsSchema.groupsOrFactorsRule, AllocationSchema.resolvedRule],
         ]
     }
 

@@ -63,9 +63,15 @@ package struct BucketTable: Sendable, Hashable {
             weights.allSatisfy { $0.isFinite && $0 >= 0 } && weights.contains { $0 > 0 },
             "weights are validated to be finite, non-negative and not all zero")
         let total = weights.reduce(0, +)
-        let quotas = weights.map { $0 / total * Double(Bucketing.bucketCount) }
+        return largestRemainder(quotas: weights.map { $0 / total * Double(Bucketing.bucketCount) }, total: Bucketing.bucketCount)
+    }
+
+    /// Whole numbers summing to `total` from `quotas` (non-negative, summing to `total` up to
+    /// rounding), by the largest-remainder method: every quota's floor, then the units left over
+    /// one each to the largest fractional parts, ties to the earlier quota, never to a quota of 0.
+    package static func largestRemainder(quotas: [Double], total: Int) -> [Int] {
         var counts = quotas.map { Int($0) }  // truncation is the floor of a non-negative quota
-        var left = Bucketing.bucketCount - counts.reduce(0, +)
+        var left = total - counts.reduce(0, +)
         // Remainders that differ only by rounding noise count as ties, so equal weights
         // written differently (1 and 1.0, 10 and 10.000) always fall to the earlier group.
         let order = quotas.indices.sorted { a, b in
@@ -74,7 +80,7 @@ package struct BucketTable: Sendable, Hashable {
             if abs(ra - rb) > 1e-9 { return ra > rb }
             return a < b
         }
-        for index in order where left > 0 && weights[index] > 0 {
+        for index in order where left > 0 && quotas[index] > 0 {
             counts[index] += 1
             left -= 1
         }

@@ -3,16 +3,29 @@ extension SplitTestDefinition {
     @_spi(Tools) public enum ControlEntryProblem: Error, Sendable, Hashable {
         /// The entry names a group (as winner or forced group) that this build's experiment lacks.
         case unknownGroup(String)
-        /// The entry says `resolved` but names no winner, or its traffic is outside `1...10_000` buckets.
+        /// The entry says `resolved` but names no winner, its traffic is outside `1...10_000`
+        /// buckets, or its weights are negative, finer than 0.01 or do not sum to 100.
         case invalid(String)
     }
 
     /// This definition with the values of `entry` in place of the compiled ones, field by field.
     ///
     /// A remote `running` clears a compiled stop and winner; a remote `resolved` sets the winner;
-    /// a remote `stopped` stops. Traffic and `force` replace the compiled ones when present.
+    /// a remote `stopped` stops. Traffic and `force` replace the compiled ones when present;
+    /// `weights` replace the bucket table (which buckets units not yet assigned: stored groups
+    /// come first), and `period` the period in force.
     @_spi(Tools) public func applying(_ entry: SplitTestControl.Entry) -> Result<SplitTestDefinition, ControlEntryProblem> {
         var definition = self
+        if let weights = entry.weights {
+            switch bucketTable(weights: weights) {
+            case .success(let table): definition.bucketTable = table
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        if let period = entry.period {
+            guard period > 0 else { return .failure(.invalid("period \(period) is not a positive integer")) }
+            definition.period = period
+        }
         if let trafficBuckets = entry.trafficBuckets {
             guard (1...Bucketing.bucketCount).contains(trafficBuckets) else {
                 return .failure(.invalid("traffic of \(trafficBuckets) buckets is outside 1...\(Bucketing.bucketCount)"))
@@ -46,6 +59,41 @@ extension SplitTestDefinition {
         }
         return .success(definition)
     }
+
+    /// The bucket table of a control entry's `weights`: each percent is a whole number of the
+    /// 10,000 buckets, so the table is exact, with no rounding that could move a unit.
+    private func bucketTable(weights: [String: Double]) -> Result<BucketTable, ControlEntryProblem> {
+        var counts = [Int](repeating: 0, count: groups.count)
+        // In name order, so that the problem reported does not depend on a dictionary's order.
+        for (group, percent) in weights.sorted(by: { $0.key < $1.key }) {
+            guard let index = groupIndex(named: group) else { return .failure(.unknownGroup(group)) }
+            guard percent.isFinite else {
+                return .failure(.invalid("weight of group '\(group)' is not a finite number"))
+            }
+            guard percent >= 0 else {
+                return .failure(.invalid("weight \(percent) of group '\(group)' is negative"))
+            }
+            let scaled = percent * Double(Bucketing.bucketCount) / 100
+            let buckets = scaled.rounded()
+            guard abs(scaled - buckets) < 1e-6 else {
+                return .failure(.invalid("weight \(percent) of group '\(group)' is finer than 0.01 percent"))
+            }
+            counts[index] = Int(buckets)
+        }
+        let total = counts.reduce(0, +)
+        guard total == Bucketing.bucketCount else {
+            return .failure(.invalid("weights sum to \(Double(total) / 100) percent, not 100"))
+        }
+        var bound = 0
+        return .success(BucketTable(upperBounds: counts.map { count in
+            bound += count
+            return bound
+        }))
+    }
+
+    /// Whether the exposures of this experiment carry the period of each unit's first assignment:
+    /// a bandit's always, any other experiment's once a control document set a period.
+    package var tracksPeriods: Bool { allocation.bandit != nil || period > 0 }
 
     /// The definition as a control document publishes it: every field written, so that the
     /// document makes apps of any version agree with the YAML (a `running` entry runs a compiled

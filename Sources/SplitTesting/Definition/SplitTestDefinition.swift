@@ -45,6 +45,11 @@ public struct SplitTestDefinition: Sendable, Hashable {
     /// The factors of a multivariate experiment, whose groups are its cells; `nil` for an
     /// experiment with plain groups (see SplitTestDefinition+Factorial.swift).
     public package(set) var factorial: SplitTestFactorialDesign? = nil
+    /// Whether the weights are the compiled ones or a bandit's (see ``SplitTestAllocation``).
+    public let allocation: SplitTestAllocation
+    /// The allocation period in force: 0 until a control document's entry sets one (a bandit's
+    /// documents number them 1, 2, …). Exposures of units first assigned under it carry it.
+    public package(set) var period: Int = 0
 
     /// The name of the group served to units that are not enrolled.
     public var control: String { groups[controlIndex] }
@@ -62,7 +67,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
         identifier: String, unitType: UnitType, salt: String, groups: [String], bucketTable: BucketTable,
         controlIndex: Int, trafficBuckets: Int = Bucketing.bucketCount, layer: SplitTestLayer? = nil,
         status: SplitTestStatus = .running, winnerIndex: Int? = nil, force: [String: Int] = [:],
-        targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil
+        targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil, allocation: SplitTestAllocation = .fixed
     ) {
         precondition(groups.count >= 1, "\(identifier) has groups")
         precondition(bucketTable.groupCount == groups.count, "one bucket range per group of \(identifier)")
@@ -88,6 +93,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
         self.force = force
         self.targeting = targeting
         self.holdout = holdout
+        self.allocation = allocation
     }
 
     /// Creates the definition of an experiment whose groups are `Group`; generated code calls
@@ -111,6 +117,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
     ///     override.
     ///   - targeting: who may be enrolled; `nil` enrols everyone.
     ///   - holdout: the holdout that covers the experiment, if any.
+    ///   - allocation: the compiled weights (`.fixed`), or a bandit whose control documents set them.
     public init<Group: SplitTestGroup>(
         identifier: String,
         groups: Group.Type,
@@ -124,7 +131,8 @@ public struct SplitTestDefinition: Sendable, Hashable {
         winner: Group? = nil,
         force: [String: Group] = [:],
         targeting: SplitTestTargeting? = nil,
-        holdout: SplitTestHoldout? = nil
+        holdout: SplitTestHoldout? = nil,
+        allocation: SplitTestAllocation = .fixed
     ) {
         let cases = Group.allCases
         func index(of group: Group) -> Int {
@@ -137,7 +145,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
             identifier: identifier, unitType: unitType, salt: salt, groups: cases.map(\.rawValue),
             bucketTable: BucketTable(upperBounds: bucketUpperBounds), controlIndex: index(of: control),
             trafficBuckets: trafficBuckets, layer: layer, status: status, winnerIndex: winner.map(index(of:)),
-            force: force.mapValues(index(of:)), targeting: targeting, holdout: holdout)
+            force: force.mapValues(index(of:)), targeting: targeting, holdout: holdout, allocation: allocation)
     }
 
     /// The index in ``groups`` of the group named `name`.

@@ -25,13 +25,25 @@ public struct SplitTestControl: Sendable, Hashable {
         public var trafficBuckets: Int?
         /// Group names by unit id, replacing the compiled `force:`.
         public var force: [String: String]?
+        /// New weights, in percent by group name (steps of 0.01, summing to exactly 100; a group
+        /// left out gets none), for units not yet assigned: units already assigned keep their group.
+        /// `splitc bandit` writes them for bandit experiments.
+        public var weights: [String: Double]?
+        /// The allocation period these weights begin (a positive integer), which the exposures of
+        /// the units first assigned under them carry.
+        public var period: Int?
 
         /// Creates an entry.
-        public init(status: SplitTestStatus? = nil, winner: String? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil) {
+        public init(
+            status: SplitTestStatus? = nil, winner: String? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil,
+            weights: [String: Double]? = nil, period: Int? = nil
+        ) {
             self.status = status
             self.winner = winner
             self.trafficBuckets = trafficBuckets
             self.force = force
+            self.weights = weights
+            self.period = period
         }
     }
 

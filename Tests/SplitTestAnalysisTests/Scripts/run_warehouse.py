@@ -15,7 +15,7 @@ import sys
 events_path = sys.argv[1]
 jobs = [argument.split(":", 2) for argument in sys.argv[2:]]
 COLUMNS = ["event_name", "event_time", "experiment", "group_name", "unit_id", "goal", "value", "device_id",
-           "user_id", "holdout"]
+           "user_id", "holdout", "period"]
 
 
 def rows():
@@ -34,12 +34,16 @@ def rows():
         value = properties.get("value")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             value = None
+        # A bandit's exposures carry the period of the unit's first assignment; null elsewhere.
+        period = properties.get("period")
+        if isinstance(period, bool) or not isinstance(period, int):
+            period = None
         when = datetime.datetime.fromisoformat(event["date"].replace("Z", "+00:00"))
         when = when.astimezone(datetime.timezone.utc).replace(tzinfo=None)
         yield (
             event["event"], when, properties.get("experiment"), properties.get("group"), properties.get("unit"),
             properties.get("goal"), None if value is None else float(value), properties.get("device"),
-            properties.get("user", event.get("user")), properties.get("holdout"),
+            properties.get("user", event.get("user")), properties.get("holdout"), period,
         )
 
 
@@ -56,8 +60,8 @@ if duckdb_jobs:
     connection = duckdb.connect()
     connection.execute(
         "CREATE TABLE events (event_name VARCHAR, event_time TIMESTAMP, experiment VARCHAR, group_name VARCHAR, "
-        "unit_id VARCHAR, goal VARCHAR, value DOUBLE, device_id VARCHAR, user_id VARCHAR, holdout VARCHAR)")
-    connection.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table)
+        "unit_id VARCHAR, goal VARCHAR, value DOUBLE, device_id VARCHAR, user_id VARCHAR, holdout VARCHAR, period BIGINT)")
+    connection.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table)
     connection.execute("CREATE TYPE FLOAT64 AS DOUBLE")
     for engine, query, out in duckdb_jobs:
         connection.execute(open(query).read()).df().to_csv(out, index=False)
@@ -66,7 +70,7 @@ if duckdb_jobs:
 if spark_jobs:
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession
-    from pyspark.sql.types import DoubleType, StringType, StructField, StructType, TimestampNTZType
+    from pyspark.sql.types import DoubleType, LongType, StringType, StructField, StructType, TimestampNTZType
 
     spark = (SparkSession.builder.master("local[1]").appName("splitc-analyze-test")
              .config("spark.sql.session.timeZone", "UTC").config("spark.ui.enabled", "false")
@@ -77,7 +81,7 @@ if spark_jobs:
         StructField("experiment", StringType()), StructField("group_name", StringType()),
         StructField("unit_id", StringType()), StructField("goal", StringType()), StructField("value", DoubleType()),
         StructField("device_id", StringType()), StructField("user_id", StringType()),
-        StructField("holdout", StringType()),
+        StructField("holdout", StringType()), StructField("period", LongType()),
     ])
     spark.createDataFrame(table, schema).createOrReplaceTempView("events")
     for engine, query, out in spark_jobs:
