@@ -60,8 +60,8 @@ public enum ReadoutBuilder {
             control: goal.converted[control], controlUnits: units[control],
             treatment: goal.converted[treatment], treatmentUnits: units[treatment])
         let means = MeanComparison.compare(
-            control: ValueMoments(units: units[control], sum: goal.valueSum[control], sumOfSquares: goal.valueSumOfSquares[control]),
-            treatment: ValueMoments(
+            control: SampleMeanStatistic(units: units[control], sum: goal.valueSum[control], sumOfSquares: goal.valueSumOfSquares[control]),
+            treatment: SampleMeanStatistic(
                 units: units[treatment], sum: goal.valueSum[treatment], sumOfSquares: goal.valueSumOfSquares[treatment]))
         return Comparison(
             difference: proportions?.difference, relativeDifference: proportions?.relativeDifference,
