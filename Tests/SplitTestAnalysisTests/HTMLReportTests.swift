@@ -57,7 +57,9 @@ import TestTools
             } else if let goalName = figure.goal, let groupName = figure.group {
                 let goal = (experiment["goals"] as? [[String: Any]])?.first { $0["goal"] as? String == goalName }
                 let group = (goal?["groups"] as? [[String: Any]])?.first { $0["group"] as? String == groupName }
-                expected = group?[figure.field] ?? (group?["vs_control"] as? [String: Any])?[figure.field]
+                // An effect's figures are paths into `vs_control`: `effect.absolute.ci_low`.
+                let comparison = group?["vs_control"] as? [String: Any]
+                expected = group?[figure.field] ?? comparison?[figure.field] ?? Self.value(at: figure.field, in: comparison)
             } else {
                 expected = experiment[figure.field]
             }
@@ -74,6 +76,18 @@ import TestTools
         }
         #expect(differences.isEmpty, "\(differences.prefix(10).joined(separator: "\n"))")
         #expect(checked > 100, "\(checked) figures checked")
+        #expect(dom.contains("data-field=\"value_effect.absolute.ci_low\""), "the effects' table is on the page")
+    }
+
+    /// The value at a dotted `path` (`effect.absolute.estimate`) in `object`; `NSNull` where the
+    /// path ends at a null, `nil` where it leads nowhere.
+    static func value(at path: String, in object: [String: Any]?) -> Any? {
+        var current: Any? = object
+        for key in path.split(separator: ".") {
+            guard let dictionary = current as? [String: Any] else { return nil }
+            current = dictionary[String(key)]
+        }
+        return current
     }
 }
 

@@ -16,6 +16,8 @@ public struct ExperimentReadout: Sendable, Hashable {
     public var aaCheck: AACheckReadout?
     /// Per goal.
     public var goals: [GoalReadout]
+    /// How the comparisons' effects were computed.
+    public var effects = EffectSettings()
 }
 
 /// The sample-ratio check of an experiment.
@@ -59,6 +61,8 @@ public struct GoalReadout: Sendable, Hashable {
     public var goal: String
     /// Per group, control first for experiments without definitions, else in declaration order.
     public var groups: [GroupReadout]
+    /// The window CUPED read its covariate in, when it was read.
+    public var preExposureWindow: PreExposureWindow?
 }
 
 /// One group on one goal.
@@ -104,4 +108,9 @@ public struct Comparison: Sendable, Hashable {
     public var valuePValue: Double?
     /// P(rate > control rate) under Beta(1, 1) priors.
     public var probabilityToBeatControl: Double?
+    /// The effect on the conversion indicator per unit, as GrowthBook's engine computes it (its
+    /// Welch's t, or its sequential test; with CUPED, adjusted by the pre-exposure conversion).
+    public var effect: Effect?
+    /// The effect on the value per exposed unit, likewise.
+    public var valueEffect: Effect?
 }

@@ -6,13 +6,14 @@ public enum ReadoutBuilder {
     /// The p-value below which the A/A check is flagged.
     public static let aaThreshold = 0.01
 
-    /// One readout per experiment, in the order given.
-    public static func readouts(_ totals: [ExperimentTotals]) -> [ExperimentReadout] {
-        totals.map(readout)
+    /// One readout per experiment, in the order given; every comparison's effects computed as
+    /// `effects` says (Welch's t without CUPED unless told otherwise).
+    public static func readouts(_ totals: [ExperimentTotals], effects: EffectSettings = EffectSettings()) -> [ExperimentReadout] {
+        totals.map { readout($0, effects: effects) }
     }
 
     /// The readout of one experiment.
-    public static func readout(_ totals: ExperimentTotals) -> ExperimentReadout {
+    public static func readout(_ totals: ExperimentTotals, effects: EffectSettings = EffectSettings()) -> ExperimentReadout {
         let weights = totals.weights ?? [Double](repeating: 1, count: totals.groups.count)
         let srm = totals.kind == .holdout && totals.weights == nil
             ? (chiSquare: Double?(0), pValue: 1.0)
@@ -20,8 +21,8 @@ public enum ReadoutBuilder {
         let controlIndex = totals.groups.firstIndex(of: totals.control)
         let goals = totals.goals.map { goal in
             GoalReadout(goal: goal.goal, groups: totals.groups.indices.map { index in
-                group(index, of: totals, goal: goal, controlIndex: controlIndex)
-            })
+                group(index, of: totals, goal: goal, controlIndex: controlIndex, effects: effects)
+            }, preExposureWindow: effects.cuped ? goal.covariates?.window : nil)
         }
         var aaCheck: AACheckReadout?
         if let checkIndex = totals.groups.firstIndex(of: controlCheckGroup), controlIndex != nil {
@@ -37,16 +38,22 @@ public enum ReadoutBuilder {
             srm: SampleRatioReadout(
                 chiSquare: srm.chiSquare, pValue: srm.pValue, flagged: srm.pValue < SampleRatioTest.threshold,
                 weightsKnown: totals.weights != nil),
-            aaCheck: aaCheck, goals: goals)
+            aaCheck: aaCheck, goals: goals, effects: effects)
     }
 
-    private static func group(_ index: Int, of totals: ExperimentTotals, goal: GoalTotals, controlIndex: Int?) -> GroupReadout {
+    private static func group(
+        _ index: Int, of totals: ExperimentTotals, goal: GoalTotals, controlIndex: Int?, effects: EffectSettings
+    ) -> GroupReadout {
         let units = totals.units[index]
         let converted = goal.converted[index]
         var comparison: Comparison?
         if let controlIndex, controlIndex != index {
             comparison = compare(
                 control: controlIndex, treatment: index, units: totals.units, goal: goal)
+            comparison?.effect = EffectReadout.conversion(
+                control: controlIndex, treatment: index, units: totals.units, goal: goal, settings: effects)
+            comparison?.valueEffect = EffectReadout.value(
+                control: controlIndex, treatment: index, units: totals.units, goal: goal, settings: effects)
         }
         return GroupReadout(
             group: totals.groups[index], units: units, converted: converted,

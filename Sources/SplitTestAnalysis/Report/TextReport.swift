@@ -49,6 +49,7 @@ public enum TextReport {
                 }
                 lines.append(row)
             }
+            lines.append(contentsOf: EffectReport.textLines(goal, settings: readout.effects, window: goal.preExposureWindow))
         }
         return lines.joined(separator: "\n")
     }

@@ -16,6 +16,13 @@ import SplitTesting
 /// - `goal` is empty when no goal was reached at all; `units` counts the group's units,
 ///   `converted`, `value_sum` and `value_sum_squares` its figures for the goal.
 ///
+/// - `pre_converted, pre_value_sum, pre_value_sum_squares, pre_post_converted,
+///   pre_post_value_products` and `pre_window_days` (a query emitted for CUPED): the same goal in
+///   each unit's window before its first exposure, read into ``GoalTotals/covariates``; all six
+///   or none, the window the same on every row.
+/// - `definitions_fingerprint`: the ``DefinitionsFingerprint`` of the definitions the query was
+///   emitted with, the same on every row (see ``Aggregates/definitionsFingerprint``).
+///
 /// Experiments come out sorted by identifier, then holdouts sorted by name, as from events.
 public enum AggregatesCSV {
     /// A line of the CSV that cannot be read.
@@ -30,7 +37,15 @@ public enum AggregatesCSV {
         "experiment", "group_name", "goal", "units", "converted", "value_sum", "value_sum_squares", "conflicts",
     ]
     /// Columns added later, read when present.
-    static let optionalColumns = ["kind"]
+    static let optionalColumns = ["kind", fingerprintColumn] + covariateColumns + [windowColumn]
+    /// The fingerprint of the definitions the query was emitted with.
+    static let fingerprintColumn = "definitions_fingerprint"
+    /// CUPED's figures per group and goal.
+    static let covariateColumns = [
+        "pre_converted", "pre_value_sum", "pre_value_sum_squares", "pre_post_converted", "pre_post_value_products",
+    ]
+    /// CUPED's window, in days.
+    static let windowColumn = "pre_window_days"
     /// The groups of every holdout, its control first.
     static let holdoutGroups = ["holdout", "exposed"]
 
@@ -47,11 +62,17 @@ public enum AggregatesCSV {
         var conflicts = 0
         var units: [String: Int] = [:]
         var goals: [String: [String: (Int, Double, Double)]] = [:]
+        var covariates: [String: [String: CovariateRow]] = [:]
     }
 
     /// The totals in `text` (the format above); with `definitions`, experiments' groups take their
     /// order, weights and control.
     public static func totals(_ text: String, definitions: [SplitTestDefinition]?) throws(Failure) -> [ExperimentTotals] {
+        try read(text, definitions: definitions).totals
+    }
+
+    /// The totals in `text` with what the file says about how they were computed.
+    public static func read(_ text: String, definitions: [SplitTestDefinition]?) throws(Failure) -> Aggregates {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let header = lines.first else { throw Failure(line: 1, message: "the file is empty") }
@@ -66,6 +87,8 @@ public enum AggregatesCSV {
         for column in optionalColumns {
             if let index = names.firstIndex(of: column) { position[column] = index }
         }
+        let hasCovariates = try covariateColumnsPresent(position)
+        var metadata = FileMetadata()
         var entries: [Key: Entry] = [:]
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = offset + 1
@@ -93,6 +116,9 @@ public enum AggregatesCSV {
                 throw Failure(line: number, message: "'kind' is neither experiment nor holdout: '\(kindText)'")
             }
             let key = Key(kind: kind, name: name)
+            try metadata.read(
+                fingerprint: position[fingerprintColumn].map { _ in field(fingerprintColumn) },
+                windowDays: hasCovariates ? field(windowColumn) : nil, line: number)
             var entry = entries[key] ?? Entry()
             entry.conflicts = try integer("conflicts")
             let group = field("group_name")
@@ -106,6 +132,12 @@ public enum AggregatesCSV {
                     entry.goals[goal, default: [:]][group] = (
                         try integer("converted"), try real("value_sum"), try real("value_sum_squares")
                     )
+                    if hasCovariates {
+                        entry.covariates[goal, default: [:]][group] = CovariateRow(
+                            preConverted: try integer("pre_converted"), prePostConverted: try integer("pre_post_converted"),
+                            preValueSum: try real("pre_value_sum"), preValueSumOfSquares: try real("pre_value_sum_squares"),
+                            prePostValueProducts: try real("pre_post_value_products"))
+                    }
                 }
             } else if !goal.isEmpty {
                 // An entry without units still lists every goal, as from events.
@@ -114,7 +146,7 @@ public enum AggregatesCSV {
             entries[key] = entry
         }
         let byName = AnalysisDefinitions(definitions ?? []).byExperiment
-        return entries.keys.sorted().map { key in
+        let totals = entries.keys.sorted().map { key in
             let entry = entries[key] ?? Entry()
             let definition = key.kind == .experiment ? byName[key.name] : nil
             let observed = entry.units.keys.sorted()
@@ -131,11 +163,16 @@ public enum AggregatesCSV {
                 units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts,
                 goals: entry.goals.keys.sorted().map { goal in
                     let figures = entry.goals[goal] ?? [:]
-                    return GoalTotals(
+                    var totals = GoalTotals(
                         goal: goal, converted: groups.map { figures[$0]?.0 ?? 0 },
                         valueSum: groups.map { figures[$0]?.1 ?? 0 }, valueSumOfSquares: groups.map { figures[$0]?.2 ?? 0 })
+                    if let window = metadata.window {
+                        totals.covariates = CovariateRow.covariates(entry.covariates[goal] ?? [:], groups: groups, window: window)
+                    }
+                    return totals
                 })
         }
+        return Aggregates(totals: totals, definitionsFingerprint: metadata.fingerprint, preExposureWindow: metadata.window)
     }
 
     /// Splits one CSV row, honouring double quotes (`""` inside quotes is a quote).

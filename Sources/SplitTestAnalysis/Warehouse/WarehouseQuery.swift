@@ -33,10 +33,16 @@ public enum WarehouseQuery {
     /// the exposures of defined experiments in defined groups, every defined experiment and holdout
     /// (even without events), and each holdout against the experiments whose definitions name it
     /// (a holdout in the events that no definition names covers every experiment).
+    ///
+    /// With `preExposureWindow` (CUPED), each row also carries the same goal in every unit's
+    /// window before its first exposure (see ``CovariateQuery``). Every row carries the
+    /// ``DefinitionsFingerprint`` of `definitions`.
     public static func sql(
-        dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil
+        dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil,
+        preExposureWindow: PreExposureWindow? = nil
     ) -> String {
         let double = dialect == .bigquery ? "FLOAT64" : "DOUBLE"
+        let covariates = preExposureWindow.map { CovariateQuery(window: $0, dialect: dialect) }
         let lists = definitions.map { definitionLists(AnalysisDefinitions($0), dialect: dialect) } ?? ""
         let definedExposures = definitions == nil ? "" : """
 
@@ -151,17 +157,18 @@ public enum WarehouseQuery {
             ),
             group_units AS (
               SELECT kind, experiment, group_name, COUNT(*) AS units FROM members GROUP BY kind, experiment, group_name
-            )
+            )\(covariates?.tables ?? "")
             SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
                    COALESCE(gg.converted, 0) AS converted,
                    COALESCE(gg.value_sum, CAST(0 AS \(double))) AS value_sum,
                    COALESCE(gg.value_sum_squares, CAST(0 AS \(double))) AS value_sum_squares,
-                   c.conflicts, c.kind
+                   c.conflicts, c.kind\(covariates?.columns ?? ""),
+                   '\(DefinitionsFingerprint.of(definitions))' AS definitions_fingerprint
             FROM entries c
             LEFT JOIN group_units gu ON gu.kind = c.kind AND gu.experiment = c.experiment
             LEFT JOIN goal_names n ON TRUE
             LEFT JOIN group_goals gg
-              ON gg.kind = gu.kind AND gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal
+              ON gg.kind = gu.kind AND gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal\(covariates?.join ?? "")
             ORDER BY c.kind, c.experiment, gu.group_name, n.goal
             """
     }

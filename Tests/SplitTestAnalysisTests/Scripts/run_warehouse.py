@@ -4,8 +4,8 @@ DuckDB and in Spark (local mode), and writes each result as CSV for `splitc anal
 Usage: run_warehouse.py EVENTS.jsonl ENGINE:QUERY.sql:OUT.csv...
 
 ENGINE is `duckdb`, `spark` or `bigquery`. BigQuery's text is run in DuckDB after
-`CREATE TYPE FLOAT64 AS DOUBLE` (its only type name DuckDB does not know), so that it is executed,
-not just printed.
+`CREATE TYPE FLOAT64 AS DOUBLE` and a macro `UNIX_MICROS` (its only type and function names
+DuckDB does not know), so that it is executed, not just printed.
 """
 import datetime
 import json
@@ -59,6 +59,7 @@ if duckdb_jobs:
         "unit_id VARCHAR, goal VARCHAR, value DOUBLE, device_id VARCHAR, user_id VARCHAR, holdout VARCHAR)")
     connection.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table)
     connection.execute("CREATE TYPE FLOAT64 AS DOUBLE")
+    connection.execute("CREATE MACRO UNIX_MICROS(t) AS epoch_us(t)")
     for engine, query, out in duckdb_jobs:
         connection.execute(open(query).read()).df().to_csv(out, index=False)
         print(f"{engine} in duckdb: {len(table)} events -> {out}")
