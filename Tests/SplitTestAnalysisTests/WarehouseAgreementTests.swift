@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestTools
 
-/// The check that aggregates are read with the definitions (and the window) they were computed
-/// with, on small events, through the emitted SQL in DuckDB (and BigQuery's text in DuckDB).
+/// Where the warehouse and the event files once counted differently, and the check that
+/// aggregates are read with the definitions (and the window) they were computed with: each on
+/// small events, through the emitted SQL in DuckDB (and BigQuery's text in DuckDB).
 @Suite struct WarehouseAgreementTests {
     /// Runs `splitc analyze` on `lines` directly and through the SQL of each dialect in DuckDB,
     /// with `options` on both sides; returns the readouts, the events' first.
@@ -37,6 +38,69 @@ import TestTools
             JSONComparison.compare(events, readout, path: "aggregates[\(index)]", differences: &differences, compared: &compared)
             #expect(differences.isEmpty && compared > 20, "\(compared) compared: \(differences.prefix(10))")
         }
+    }
+
+    static func groups(_ readout: [[String: Any]], _ experiment: String) -> [[String: Any]] {
+        WarehouseTests.groups(of: readout.first { $0["experiment"] as? String == experiment } ?? [:])
+    }
+
+    /// An experiment whose every unit was exposed in both groups: both groups listed with no
+    /// units, its conflicts counted, in the warehouse as from the events (which once listed no
+    /// group at all).
+    @Test(.requires(.duckdb)) func experimentWhoseUnitsAreAllInConflict() throws {
+        try Oracle.duckdb.require()
+        let folder = try ExternalProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var lines: [String] = []
+        for index in 0..<4 {
+            lines.append(EventLines.exposure("flip", "control", unit: "d\(index)", at: Double(index)))
+            lines.append(EventLines.exposure("flip", "variant", unit: "d\(index)", at: Double(index) + 0.5))
+        }
+        for index in 4..<12 {
+            lines.append(EventLines.exposure("steady", index % 2 == 0 ? "control" : "variant", unit: "d\(index)", at: Double(index)))
+        }
+        for index in 0..<12 where index % 3 != 0 {
+            lines.append(EventLines.goal("buy", value: Double(index), device: "d\(index)", at: 20 + Double(index)))
+        }
+        let (events, aggregates, _) = try Self.readouts(lines, in: folder)
+        let flip = try #require(events.first { $0["experiment"] as? String == "flip" })
+        #expect(flip["conflicts"] as? Int == 4 && flip["units"] as? Int == 0)
+        #expect(Self.groups(events, "flip").map { $0["group"] as? String } == ["control", "variant"])
+        #expect(Self.groups(events, "flip").map { $0["units"] as? Int } == [0, 0])
+        for readout in aggregates {
+            #expect(Self.groups(readout, "flip").map { $0["group"] as? String } == ["control", "variant"])
+        }
+        Self.expectSame(events, aggregates)
+    }
+
+    /// Goals whose value is a string, infinite, a Boolean, an array or an object are left out,
+    /// conversion and all, in the warehouse (loaded as NaN or infinity) as from the events; a
+    /// null value is no value, worth 0.
+    @Test(.requires(.duckdb)) func goalValuesThatAreNotFiniteNumbers() throws {
+        try Oracle.duckdb.require()
+        let folder = try ExternalProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var lines: [String] = []
+        for index in 0..<20 {
+            lines.append(EventLines.exposure("price", index % 2 == 0 ? "control" : "higher", unit: "d\(index)", at: 0))
+        }
+        let odd = [#""nan""#, "1e999", "-1e999", "true", "[1]", #"{"amount":3}"#, #""12""#]
+        for (index, value) in odd.enumerated() {
+            lines.append(#"{"date":"\#(EventLines.time(10))","event":"split_test_goal","properties":{"device":"d\#(index)","goal":"buy","value":\#(value)}}"#)
+        }
+        for index in 7..<20 {
+            let value = index % 4 == 0 ? "null" : "\(Double(index) / 4)"
+            lines.append(#"{"date":"\#(EventLines.time(10))","event":"split_test_goal","properties":{"device":"d\#(index)","goal":"buy","value":\#(value)}}"#)
+        }
+        let (events, aggregates, stderr) = try Self.readouts(lines, in: folder)
+        #expect(stderr.components(separatedBy: "is not a finite number").count - 1 == odd.count, "\(stderr)")
+        let groups = Self.groups(events, "price")
+        // d7…d19 converted: 6 in control (even), 7 in higher.
+        #expect(groups.map { $0["converted"] as? Int } == [6, 7], "\(groups)")
+        // Control's values: d10/4, d14/4, d18/4 (d8, d12, d16 have null values).
+        let expectedSum: Double = (10 + 14 + 18) / 4
+        #expect(groups.first?["value_sum"] as? Double == expectedSum)
+        Self.expectSame(events, aggregates)
     }
 
     static let definitions = """

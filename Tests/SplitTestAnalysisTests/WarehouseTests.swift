@@ -19,7 +19,9 @@ import TestTools
     /// two goals with values, conflicts, goals before the first exposure, repeated goals,
     /// fractional seconds, and two holdouts (one of devices, one of users) whose units are mostly
     /// never exposed to the experiments they cover. For CUPED, goals days before the first
-    /// exposure, within two weeks and beyond.
+    /// exposure, within two weeks and beyond; and the two cases where the warehouse once counted
+    /// otherwise than the events: an experiment whose every unit is in conflict (`flip_flop`, not
+    /// in the definitions), and goal values that are not finite numbers.
     static func events() -> [String] {
         var generator = SplitMix64(seed: 2_026)
         var lines: [String] = []
@@ -36,7 +38,7 @@ import TestTools
             if generator.uniform() < 0.1 {
                 lines.append(EventLines.goal("purchase", value: 1, device: device, user: user, at: clock - 0.5))
             }
-            lines.append(contentsOf: Self.prePeriodLines(index, device: device, user: user, at: clock))
+            lines.append(contentsOf: Self.prePeriodAndOddLines(index, device: device, user: user, at: clock))
             if heldOutDevice(index) {
                 lines.append(EventLines.line("split_test_holdout", at: clock, ["holdout": "q1_holdout", "unit": device]))
                 // Reported again by a later session: the first one counts.
@@ -172,8 +174,9 @@ import TestTools
     }
 
     /// The lines of device `index` beyond the original events: goals from 3 to 20 days before its
-    /// exposures.
-    static func prePeriodLines(_ index: Int, device: String, user: String?, at clock: Double) -> [String] {
+    /// exposures, the exposures of `flip_flop` (every unit in both groups), and goals whose
+    /// value is a string, infinite, a Boolean or an object.
+    static func prePeriodAndOddLines(_ index: Int, device: String, user: String?, at clock: Double) -> [String] {
         var lines: [String] = []
         let day = 86_400.0
         if index % 3 == 1 {
@@ -181,6 +184,18 @@ import TestTools
         }
         if index % 5 == 2 { lines.append(EventLines.goal("signup", device: device, user: user, at: clock - Double(4 + index % 7) * day)) }
         if index % 11 == 2 { lines.append(EventLines.goal("purchase", value: 40, device: device, at: clock - 20 * day)) }
+        if index % 40 == 5 {
+            lines.append(EventLines.exposure("flip_flop", "control", unit: device, at: clock))
+            lines.append(EventLines.exposure("flip_flop", "variant", unit: device, at: clock + 0.5))
+        }
+        let date = EventLines.time(clock + 30)
+        switch index % 100 {
+        case 13: lines.append(EventLines.line("split_test_goal", at: clock + 30, ["goal": "purchase", "device": device, "value": "nan"]))
+        case 14: lines.append(#"{"date":"\#(date)","event":"split_test_goal","properties":{"device":"\#(device)","goal":"purchase","value":1e999}}"#)
+        case 15: lines.append(#"{"date":"\#(date)","event":"split_test_goal","properties":{"device":"\#(device)","goal":"signup","value":true}}"#)
+        case 16: lines.append(#"{"date":"\#(date)","event":"split_test_goal","properties":{"device":"\#(device)","goal":"signup","value":{"amount":3}}}"#)
+        default: break
+        }
         return lines
     }
 

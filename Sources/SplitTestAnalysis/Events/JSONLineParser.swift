@@ -153,6 +153,8 @@ public struct JSONLineParser {
                 try parseMembers(topLevel: false)
             } else {
                 try skipNested(opening: 0x7B)
+                // An object is no more a number than an array is.
+                if field == .value { event.valueIsInvalid = true }
             }
         case 0x5B:
             index += 1

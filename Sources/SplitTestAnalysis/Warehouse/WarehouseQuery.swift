@@ -14,7 +14,9 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 /// same rules as ``EventAccumulator``: a unit counts from its first exposure; a unit in two groups
 /// is a conflict and left out; a goal is credited to a unit whose id is the goal's `device_id` or
 /// (when different) `user_id`, at or after the unit's first exposure; value per unit is the sum of
-/// its credited goals' values (0 when a goal has none).
+/// its credited goals' values (0 when a goal has none); a goal whose value is not a finite number
+/// (NaN or infinite in the table) is left out with its conversion; a group that only units in
+/// conflict were exposed in is listed with no units.
 ///
 /// Holdouts follow the same rules too: a holdout's `holdout` group is the units of its
 /// `split_test_holdout` events (from the first one), its `exposed` group the units exposed, without
@@ -132,6 +134,7 @@ public enum WarehouseQuery {
               FROM \(table)
               WHERE event_name = 'split_test_goal' AND goal IS NOT NULL
                 AND (device_id IS NOT NULL OR user_id IS NOT NULL)
+                AND (value IS NULL OR CAST(value AS \(double)) BETWEEN -\(largestDouble) AND \(largestDouble))
             ),
             goal_names AS (
               SELECT DISTINCT goal FROM goal_events
@@ -157,6 +160,12 @@ public enum WarehouseQuery {
             ),
             group_units AS (
               SELECT kind, experiment, group_name, COUNT(*) AS units FROM members GROUP BY kind, experiment, group_name
+              UNION ALL
+              SELECT 'experiment' AS kind, x.experiment, x.group_name, 0 AS units
+              FROM (SELECT DISTINCT experiment, group_name FROM exposure_events) x
+              LEFT JOIN (SELECT DISTINCT experiment, group_name FROM units) u
+                ON u.experiment = x.experiment AND u.group_name = x.group_name
+              WHERE u.group_name IS NULL
             )\(covariates?.tables ?? "")
             SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
                    COALESCE(gg.converted, 0) AS converted,
@@ -172,6 +181,11 @@ public enum WarehouseQuery {
             ORDER BY c.kind, c.experiment, gu.group_name, n.goal
             """
     }
+
+    /// The largest finite double: a goal whose value lies outside `±` it (infinite, or NaN, which
+    /// every dialect compares as false or as greater than any number) is left out, as reading the
+    /// events leaves out a value that is not a finite number.
+    static let largestDouble = "1.7976931348623157e308"
 
     /// The definitions as two lists at the head of the query: `defined_groups(experiment,
     /// group_name)` and `defined_coverage(holdout, experiment)`. Written as `SELECT … UNION ALL SELECT …`, which every

@@ -6,6 +6,11 @@ Usage: run_warehouse.py EVENTS.jsonl ENGINE:QUERY.sql:OUT.csv...
 ENGINE is `duckdb`, `spark` or `bigquery`. BigQuery's text is run in DuckDB after
 `CREATE TYPE FLOAT64 AS DOUBLE` and a macro `UNIX_MICROS` (its only type and function names
 DuckDB does not know), so that it is executed, not just printed.
+
+A goal's `value` is loaded as the Analysis article asks of a warehouse table: null when absent
+(or JSON null), the number when it is one, and NaN when it is present but not a number (a
+string, a Boolean, an array): the emitted query leaves out a goal whose value is not a finite
+number, as reading the events does. A number too large for a double (1e999) is infinite.
 """
 import datetime
 import json
@@ -32,8 +37,8 @@ def rows():
             continue
         properties = event.get("properties") or {}
         value = properties.get("value")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            value = None
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            value = float("nan")
         when = datetime.datetime.fromisoformat(event["date"].replace("Z", "+00:00"))
         when = when.astimezone(datetime.timezone.utc).replace(tzinfo=None)
         yield (
