@@ -36,6 +36,8 @@ public enum AggregatesCSV {
     static let columns = [
         "experiment", "group_name", "goal", "units", "converted", "value_sum", "value_sum_squares", "conflicts",
     ]
+    /// The largest count a row may hold (2⁴⁰, about 1.1 trillion).
+    static let maximumCount = 1 << 40
     /// Columns added later, read when present.
     static let optionalColumns = ["kind", fingerprintColumn] + covariateColumns + [windowColumn]
     /// The fingerprint of the definitions the query was emitted with.
@@ -98,7 +100,10 @@ public enum AggregatesCSV {
                 return index < fields.count ? fields[index] : ""
             }
             func integer(_ name: String) throws(Failure) -> Int {
-                guard let value = Int(field(name)) ?? Double(field(name)).flatMap({ Int(exactly: $0) }), value >= 0 else {
+                // Above a trillion it is no count of units, and sums of such counts would overflow.
+                guard let value = Int(field(name)) ?? Double(field(name)).flatMap({ Int(exactly: $0) }), value >= 0,
+                    value <= maximumCount
+                else {
                     throw Failure(line: number, message: "'\(name)' is not a count: '\(field(name))'")
                 }
                 return value

@@ -48,10 +48,11 @@ extension AggregatesCSV {
         private(set) var window: PreExposureWindow?
 
         /// Reads one row's `fingerprint` and `windowDays` (each `nil` when the file has no such
-        /// column); a value that differs from an earlier row's, or a window that is not a positive
-        /// number of days, is a `Failure` on `line`.
+        /// column); an empty fingerprint, a value that differs from an earlier row's, or a window
+        /// that is not a positive number of days, is a `Failure` on `line`.
         mutating func read(fingerprint text: String?, windowDays: String?, line: Int) throws(Failure) {
             if let text {
+                guard !text.isEmpty else { throw Failure(line: line, message: "'\(fingerprintColumn)' is empty") }
                 if let fingerprint, fingerprint != text {
                     throw Failure(line: line, message: "'\(fingerprintColumn)' is '\(text)' here and '\(fingerprint)' above: the rows come from different queries")
                 }
