@@ -29,8 +29,13 @@ enum AggregatesCheck {
         }
         guard window == preExposureWindow else {
             throw InputError(
-                "'\(path)' was computed with a \(window.days)-day pre-exposure window, not \(preExposureWindow.days) days: "
-                    + "pass --cuped-days \(window.days), or emit the SQL again with --cuped-days \(preExposureWindow.days)")
+                "'\(path)' was computed with a \(days(window))-day pre-exposure window, not \(days(preExposureWindow)) days: "
+                    + "pass --cuped-days \(days(window)), or emit the SQL again with --cuped-days \(days(preExposureWindow))")
         }
+    }
+
+    /// `14` rather than `14.0`.
+    private static func days(_ window: PreExposureWindow) -> String {
+        window.days == window.days.rounded() && window.days < 1e15 ? String(Int(window.days)) : "\(window.days)"
     }
 }

@@ -12,9 +12,11 @@ import TestTools
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data((WarehouseTests.events().joined(separator: "\n") + "\n").utf8)
             .write(to: folder.appendingPathComponent("events.jsonl"))
-        let html = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "html", "--output", "report.html"], in: folder)
+        // With CUPED and the sequential test, so that every figure of the effects is on the page too.
+        let effects = ["--cuped", "--sequential"]
+        let html = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "html", "--output", "report.html"] + effects, in: folder)
         #expect(html.status == 0, "\(html.stderr)")
-        let json = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"], in: folder)
+        let json = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"] + effects, in: folder)
         let experiments = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
 
         let page = String(decoding: try Data(contentsOf: folder.appendingPathComponent("report.html")), as: UTF8.self)
@@ -77,6 +79,8 @@ import TestTools
         #expect(differences.isEmpty, "\(differences.prefix(10).joined(separator: "\n"))")
         #expect(checked > 100, "\(checked) figures checked")
         #expect(dom.contains("data-field=\"value_effect.absolute.ci_low\""), "the effects' table is on the page")
+        #expect(dom.contains("data-field=\"effect.cuped.variance_reduction\""), "with what CUPED removed")
+        #expect(dom.contains("data-method=\"sequential\"") && dom.contains("always-valid interval (tuned for 5,000 units)"), "and the method that produced them")
     }
 
     /// The value at a dotted `path` (`effect.absolute.estimate`) in `object`; `NSNull` where the

@@ -25,14 +25,6 @@ extension NumberFormatting {
         return (value >= 0 ? "+" : "") + fixed(value, digits)
     }
 
-    /// What produced an effect, in words: `Welch's t-test` or `sequential test (tuned for 5,000 units)`.
-    static func method(_ method: EffectMethod) -> String {
-        switch method {
-        case .tTest: "Welch's t-test"
-        case .sequential(let tuning): "sequential test (tuned for \(count(tuning)) units)"
-        }
-    }
-
     /// The sentence under a goal that says how its effects were computed.
     static func effectsCaption(_ settings: EffectSettings, window: PreExposureWindow?) -> String {
         var text: String

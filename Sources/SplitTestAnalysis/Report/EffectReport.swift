@@ -89,10 +89,13 @@ enum EffectReport {
         // One scale for every bar of the table, so that the intervals compare at a glance.
         let reach = rows.compactMap { $0.3?.relative }.flatMap { [abs($0.ciLow), abs($0.ciHigh)] }.filter(\.isFinite).max() ?? 0
         let scale = reach > 0 ? reach * 1.1 : 0.01
-        var html = "<p class=\"caption\">Effects against the control: \(escape(F.effectsCaption(settings, window: window))). "
+        // The method is the same for every row: said once, above the table, not in a column.
+        var html = "<p class=\"caption effects-method\" data-method=\"\(settings.method.name)\"><b>Effects against the control</b>: "
+            + "\(escape(F.effectsCaption(settings, window: window))). "
             + "Bar: the relative effect's interval against 0 (green or red when it excludes 0).</p>\n"
         html += "<div class=\"scroll\"><table class=\"effects\"><thead><tr><th>group</th><th>measure</th><th>effect</th><th>95% interval</th>"
-            + "<th>relative</th><th>relative interval</th><th></th><th>p</th><th>method</th><th>CUPED: variance removed</th><th>θ</th></tr></thead><tbody>\n"
+            + "<th>relative</th><th>relative interval</th><th></th><th>p</th>"
+            + (settings.cuped ? "<th>variance removed by CUPED</th><th>θ</th>" : "") + "</tr></thead><tbody>\n"
         for (index, (group, field, measure, effect)) in rows.enumerated() {
             let first = index % 2 == 0
             html += "<tr\(first ? " class=\"first\"" : "") data-group=\"\(escape(group.group))\"><td>\(first ? escape(group.group) : "")</td>"
@@ -114,12 +117,11 @@ enum EffectReport {
                 html += "<td class=\"none\" colspan=\"3\">\(effect?.absolute == nil ? "" : "no relative estimate")</td>"
             }
             html += "<td>\(effect?.absolute.map { value($0.pValue, "\(field).absolute.p_value", F.pValue($0.pValue)) } ?? "–")</td>"
-            html += "<td>\(effect.map { escape(F.method($0.method)) } ?? "–")</td>"
             if let cuped = effect?.cuped {
                 html += "<td>\(value(cuped.varianceReduction, "\(field).cuped.variance_reduction", F.percent(cuped.varianceReduction, 1)))</td>"
                 html += "<td>\(value(cuped.theta, "\(field).cuped.theta", F.fixed(cuped.theta, 4)))</td>"
-            } else {
-                html += "<td colspan=\"2\">\(settings.cuped ? "–" : "not asked for")</td>"
+            } else if settings.cuped {
+                html += "<td colspan=\"2\">–</td>"
             }
             html += "</tr>\n"
         }
@@ -128,7 +130,7 @@ enum EffectReport {
 
     /// The relative effect's interval as a bar around its estimate, against a line at 0.
     private static func bar(_ relative: EffectEstimate, scale: Double) -> String {
-        let width = 160.0
+        let width = 120.0
         func x(_ value: Double) -> String {
             NumberFormatting.fixed(width / 2 + max(-1, min(1, value / scale)) * (width / 2 - 4), 1)
         }

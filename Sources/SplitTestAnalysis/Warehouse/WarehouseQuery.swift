@@ -22,7 +22,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 /// `split_test_holdout` events (from the first one), its `exposed` group the units exposed, without
 /// conflict, in an experiment it covers (from the first such exposure); a unit in both is a
 /// conflict of the holdout. Without definitions a holdout covers every experiment; the definitions
-/// (see ``sql(dialect:eventsTable:definitions:)``) are written into the query as lists.
+/// (see ``sql(dialect:eventsTable:definitions:preExposureWindow:)``) are written into the query as lists.
 ///
 /// The input table has the columns `event_name, event_time, experiment, group_name, unit_id, goal,
 /// value, device_id, user_id, holdout` (one row per event; `holdout` is the property of
@@ -37,7 +37,7 @@ public enum WarehouseQuery {
     /// (a holdout in the events that no definition names covers every experiment).
     ///
     /// With `preExposureWindow` (CUPED), each row also carries the same goal in every unit's
-    /// window before its first exposure (see ``CovariateQuery``). Every row carries the
+    /// window before its first exposure (the columns ``AggregatesCSV`` reads into ``GoalCovariates``). Every row carries the
     /// ``DefinitionsFingerprint`` of `definitions`.
     public static func sql(
         dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil,
