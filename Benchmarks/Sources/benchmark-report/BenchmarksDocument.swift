@@ -94,6 +94,8 @@ struct BenchmarksDocument {
 
             \(report.analysisSection())
 
+            \(report.readoutNote())
+
             """
     }
 

@@ -23,20 +23,22 @@ enum SelfTest {
         var runtimeRatio: Double
         var analysisOverDuckDB: Double
         var memoryGrowth: Double
+        /// `--cuped --sequential` against the plain readout.
+        var cupedOverPlain: Double
     }
 
     static let meeting = Run(
         name: "a run that meets every target but the debug compiler's", releaseOverScan: 2, debugOverScan: 16.7,
         debugGrowth: 10.2, pluginOverCommitted: 1.1, appRecompiled: false, stickyNanoseconds: 80, runtimeRatio: 1.05,
-        analysisOverDuckDB: 1.05, memoryGrowth: 1.02)
+        analysisOverDuckDB: 1.05, memoryGrowth: 1.02, cupedOverPlain: 1.1)
     static let missing = Run(
         name: "a run that misses every target", releaseOverScan: 5, debugOverScan: 6, scanSlowdown: 1,
         debugGrowth: 15, pluginOverCommitted: 1.5, appRecompiled: true, stickyNanoseconds: 900, runtimeRatio: 3,
-        analysisOverDuckDB: 2.5, memoryGrowth: 4)
+        analysisOverDuckDB: 2.5, memoryGrowth: 4, cupedOverPlain: 1.5)
     static let debugMeeting = Run(
         name: "a run whose debug compiler meets the target too", releaseOverScan: 1.5, debugOverScan: 2.5,
         debugGrowth: 10, pluginOverCommitted: 1, appRecompiled: false, stickyNanoseconds: 80, runtimeRatio: 1,
-        analysisOverDuckDB: 1, memoryGrowth: 1)
+        analysisOverDuckDB: 1, memoryGrowth: 1, cupedOverPlain: 1)
 
     /// The report `run.sh` would write for `run`.
     static func report(_ run: Run) -> Report {
@@ -76,7 +78,8 @@ enum SelfTest {
             AnalysisMeasurement(units: 300_000, events: 3_000_000, splitcSeconds: 4.4, peakMebibytes: 120),
             AnalysisMeasurement(
                 units: 1_000_000, events: 10_000_000, splitcSeconds: duckdb * run.analysisOverDuckDB, peakMebibytes: 400,
-                duckdbSeconds: duckdb, duckdbUnitsMatch: true),
+                duckdbSeconds: duckdb, duckdbUnitsMatch: true, plainBestSeconds: duckdb * run.analysisOverDuckDB,
+                cupedSequentialSeconds: duckdb * run.analysisOverDuckDB * run.cupedOverPlain, cupedSequentialPeakMebibytes: 560),
             AnalysisMeasurement(units: 100_000, events: 4_000_000, splitcSeconds: 5.8, peakMebibytes: 55 * run.memoryGrowth),
         ]
         return Report(
@@ -177,6 +180,9 @@ enum SelfTest {
         try expect(
             markdown.range(of: "[S]PEC|\u{00A7}", options: .regularExpression) == nil, "no section of a spec is cited")
         try expect(markdown.contains("4× the events per unit"), "the analysis note reads the repeat from the rows")
+        let readout = try passed("readout: --cuped --sequential")
+        try expect(readout == (run.cupedOverPlain <= Targets.cupedSequentialOverPlain), "the readout row follows the figure")
+        try expect(markdown.contains("alternating with the plain readout"), "the readout note is in the document")
         let verdictCells = markdown.split(separator: "\n").filter { $0.hasSuffix("| meets |") || $0.hasSuffix("| MISSES |") }
         try expect(verdictCells.count == rows.count, "every verdict row is in the document")
     }
