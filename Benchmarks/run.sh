@@ -109,7 +109,7 @@ step "No-change builds: the build plugin against the generated file committed ($
     --split-testing "$root" --work-dir "$results/plugin-packages" --output "$results/plugin.json" >&2
 
 if [ "$analysis_events" != 0 ]; then
-    step "splitc analyze against DuckDB on the emitted SQL ($analysis_events events, $analysis_units units)"
+    step "splitc analyze against DuckDB on the emitted SQL, and with --cuped --sequential ($analysis_events events, $analysis_units units)"
     python3 "$here/Analysis/analysis_bench.py" "$release_bin/splitc" --events "$analysis_events" \
         --units "$analysis_units" --output "$results/analysis.json" >&2
 fi

@@ -36,6 +36,12 @@ let package = Package(
                 .product(name: "SplitTesting", package: "SplitTesting"),
             ]
         ),
+        // The CSV of the emitted warehouse query's result, through `AggregatesCSV` into
+        // readouts with and without CUPED; seeds in seeds/aggregates.
+        .executableTarget(
+            name: "AggregatesFuzzer",
+            dependencies: [.product(name: "SplitTestAnalysis", package: "SplitTesting")]
+        ),
         // Control documents (envelope and payload bytes) through the runtime's decoder and a
         // service; seeds in seeds/envelope.
         .executableTarget(

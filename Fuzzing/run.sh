@@ -29,6 +29,7 @@ fuzzers=(
     "AttributesFuzzer       seeds/attributes                  -"
     "EventLogFuzzer         seeds/events                      -"
     "ControlEnvelopeFuzzer  seeds/envelope                    control.dict"
+    "AggregatesFuzzer       seeds/aggregates                  -"
 )
 
 cd "$here"

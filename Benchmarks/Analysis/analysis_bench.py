@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The analysis targets: `splitc analyze` over generated events, against DuckDB running the SQL
-that `splitc analyze --emit-sql duckdb` prints over the same file, in the same run; and the peak
-resident memory of `splitc analyze` against the number of units.
+that `splitc analyze --emit-sql duckdb` prints over the same file, in the same run; the peak
+resident memory of `splitc analyze` against the number of units; and, at the full size, the
+readout with `--cuped --sequential` against the plain one over the same file.
 
     python3 Benchmarks/Analysis/analysis_bench.py SPLITC [--events 10000000] [--units 1000000] [--output FILE]
 
 SPLITC is a release build (`swift build -c release --product splitc`). The events are generated
-here (3 experiments, 2 goals; not committed) into a temporary folder and removed afterwards.
+here (3 experiments, 2 goals; a quarter of each unit's goals in the ten days before its exposures,
+the pre-period that CUPED reads; not committed) into a temporary folder and removed afterwards.
 Besides the full size, smaller unit counts with the same events per unit draw the memory curve,
 and the smallest again with four times the events per unit shows that memory follows the units,
 not the events. `--output` writes the rows as JSON for `Benchmarks/run.sh`'s report.
@@ -27,7 +29,8 @@ EXPERIMENTS = [("button_color", ["red", "blue", "dark_gray"]), ("checkout_copy",
 
 
 def generate(path, events, units, seed=11):
-    """Writes about `events` lines for `units` devices: each exposed to the 3 experiments, then goals."""
+    """Writes about `events` lines for `units` devices: each exposed to the 3 experiments on
+    2026-03-15, then goals, a quarter of them in the ten days before."""
     generator = random.Random(seed)
     goals_per_unit = max(0.0, events / units - len(EXPERIMENTS))
     written = 0
@@ -35,14 +38,16 @@ def generate(path, events, units, seed=11):
         for index in range(units):
             device = f"{index:08x}-4f89-11d3-9a0c-0305e82c3301"
             second = index % 86_400
-            stamp = f"2026-03-01T{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}Z"
+            clock = f"{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}Z"
+            exposed = f"2026-03-15T{clock}"
             for experiment, groups in EXPERIMENTS:
                 group = groups[generator.randrange(len(groups))]
-                out.write(f'{{"date":"{stamp}","event":"split_test_exposure","properties":{{"experiment":"{experiment}",'
+                out.write(f'{{"date":"{exposed}","event":"split_test_exposure","properties":{{"experiment":"{experiment}",'
                           f'"group":"{group}","unit":"{device}"}}}}\n')
                 written += 1
             count = int(goals_per_unit) + (1 if generator.random() < goals_per_unit % 1 else 0)
             for _ in range(count):
+                stamp = exposed if generator.random() < 0.75 else f"2026-03-{5 + generator.randrange(10):02d}T{clock}"
                 if generator.random() < 0.5:
                     value = generator.randrange(100, 10_000) / 100
                     out.write(f'{{"date":"{stamp}","event":"split_test_goal","properties":{{"device":"{device}",'
@@ -54,11 +59,11 @@ def generate(path, events, units, seed=11):
     return written
 
 
-def run_splitc(splitc, path, output):
+def run_splitc(splitc, path, output, options=()):
     """Wall time and peak resident memory (MiB) of one `splitc analyze`."""
     start = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-f", "%M", splitc, "analyze", path, "--format", "json", "--output", output],
-                            capture_output=True, text=True)
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", splitc, "analyze", path, "--format", "json", "--output", output,
+                             *options], capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"splitc analyze failed: {result.stderr}")
@@ -114,6 +119,18 @@ def main():
             seconds, peak = run_splitc(arguments.splitc, path, os.path.join(folder, "readout.json"))
             row = {"units": units, "events": written, "splitc_s": seconds, "peak_mib": peak}
             if units == arguments.units and events == arguments.events:
+                # The readout with --cuped --sequential against the plain one, alternately, the
+                # best of two of each (the first plain run above is the first of its two).
+                plain = [seconds]
+                adjusted = []
+                for repeat in range(2):
+                    adjusted.append(run_splitc(arguments.splitc, path, os.path.join(folder, "cuped.json"),
+                                               ["--cuped", "--sequential"]))
+                    if repeat == 0:
+                        plain.append(run_splitc(arguments.splitc, path, os.path.join(folder, "readout.json"))[0])
+                row["plain_best_s"] = min(plain)
+                row["cuped_sequential_s"] = min(time for time, _ in adjusted)
+                row["cuped_sequential_peak_mib"] = max(peak for _, peak in adjusted)
                 row["duckdb_s"] = run_duckdb(arguments.splitc, path, os.path.join(folder, "aggregates.csv"))
                 check = subprocess.run([arguments.splitc, "analyze", "--aggregates", os.path.join(folder, "aggregates.csv"),
                                         "--format", "json"], capture_output=True, text=True)
@@ -133,6 +150,10 @@ def main():
         for row in rows:
             if "duckdb_units_match" in row:
                 print(f"units per experiment and group equal in both: {row['duckdb_units_match']}")
+            if "cuped_sequential_s" in row:
+                print(f"--cuped --sequential: {row['cuped_sequential_s']:.1f} s against {row['plain_best_s']:.1f} s plain "
+                      f"({row['cuped_sequential_s'] / row['plain_best_s']:.2f}×), peak {row['cuped_sequential_peak_mib']:.0f} MiB "
+                      f"against {row['peak_mib']:.0f} MiB")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

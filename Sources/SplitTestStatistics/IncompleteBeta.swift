@@ -8,9 +8,14 @@
 /// tails.
 ///
 /// Both `x` and `1 − x` are passed in, so that a caller who knows `1 − x` exactly (the t
-/// distribution does) loses no digits forming it. The continued fraction (modified Lentz) is
-/// evaluated on the side where it converges, `x < (a + 1) / (a + b + 2)`, and the other side is
-/// its complement by symmetry.
+/// distribution does) loses no digits forming it: the logarithm of whichever is near 1 is taken
+/// as `log1p` of the other, since `a · ln x` with `x` rounded near 1 and `a` in the millions keeps
+/// none of the digits that matter. `ln B(a, b)` comes from ``LogBeta``, which does not cancel at
+/// large arguments either. The continued fraction (modified Lentz) is evaluated on the side where
+/// it converges, `x < (a + 1) / (a + b + 2)`, and the other side is its complement by symmetry;
+/// for a large `a` with `b ≤ 1` (Student's t at many degrees of freedom), where the fraction's
+/// terms cancel, an asymptotic expansion in `ln x` replaces it. Both parameters in the tens of
+/// thousands (which no distribution here needs) still cost the fraction a few digits.
 public enum IncompleteBeta {
     /// The regularized incomplete beta function `I_x(a, b) = B(x; a, b) / B(a, b)`.
     ///
@@ -21,7 +26,12 @@ public enum IncompleteBeta {
         precondition(a > 0 && b > 0, "I_x(a, b) needs a, b > 0")
         if x <= 0 { return 0 }
         if complement <= 0 { return 1 }
-        let logFront = a * log(x) + b * log(complement) - (lgamma(a) + lgamma(b) - lgamma(a + b))
+        if b <= 1, a >= largeShapeThreshold, let value = largeShape(a: a, b: b, x: x, complement: complement) {
+            return value
+        }
+        let logX = x < 0.5 ? log(x) : log1p(-complement)
+        let logComplement = complement < 0.5 ? log(complement) : log1p(-x)
+        let logFront = a * logX + b * logComplement - LogBeta.value(a, b)
         if x < (a + 1) / (a + b + 2) {
             return min(1, exp(logFront) * continuedFraction(a: a, b: b, x: x) / a)
         }

@@ -12,9 +12,11 @@ struct Analyze: ParsableCommand {
         discussion: """
             Per experiment: units per group, the sample-ratio check (flagged at p < 0.001, shown \
             first), the A/A check when a group is named control_check (flagged at p < 0.01), and per \
-            goal and group the conversion and value against the control. Bad lines are reported on \
-            standard error with their line numbers and left out. Exit status 0, or 2 when an input \
-            cannot be read.
+            goal and group the conversion and value against the control, with each effect as \
+            GrowthBook's engine computes it (Welch's t-test; --sequential for intervals valid however \
+            often one looks; --cuped to adjust by the same goal before each unit's first exposure). \
+            Bad lines are reported on standard error with their line numbers and left out. Exit \
+            status 0, or 2 when an input cannot be read.
             """
     )
 
@@ -53,8 +55,10 @@ struct Analyze: ParsableCommand {
             "The control documents published so far: each bandit period's weights, for the bandits' sample-ratio check (needs --definitions).",
             valueName: "doc"))
     var controls: [String] = []
+    @OptionGroup var effects: EffectOptions
 
     func validate() throws {
+        try effects.validate()
         if emitSQL != nil {
             guard eventsTable != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
             return
@@ -75,14 +79,17 @@ struct Analyze: ParsableCommand {
         if let emitSQL, let eventsTable {
             // With --definitions the query carries them, so that it counts what reading the events
             // with the same definitions counts (holdouts against the experiments they cover).
-            Console.output(WarehouseQuery.sql(dialect: emitSQL, eventsTable: eventsTable, definitions: definitions))
+            Console.output(WarehouseQuery.sql(
+                dialect: emitSQL, eventsTable: eventsTable, definitions: definitions,
+                preExposureWindow: try effects.preExposureWindow()))
             return
         }
         var totals: [ExperimentTotals]
         if let aggregates {
-            totals = try AnalyzeInput.fromAggregates(aggregates, definitions: definitions)
+            totals = try AnalyzeInput.fromAggregates(
+                aggregates, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
         } else {
-            totals = try AnalyzeInput.fromEvents(events, definitions: definitions)
+            totals = try AnalyzeInput.fromEvents(events, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
         }
         if let experiment {
             let known = totals.map(\.experiment)
@@ -101,7 +108,7 @@ struct Analyze: ParsableCommand {
         // The bandits' weights per period, from the documents that set them.
         let history = try controls.isEmpty ? nil : AllocationHistory(
             controls: controls.map { path in try ControlDocument.open(path, verifiedWith: nil).0 }, definitions: definitions ?? [])
-        let readouts = ReadoutBuilder.readouts(totals, history: history)
+        let readouts = ReadoutBuilder.readouts(totals, effects: try effects.settings(), history: history)
         let report: String
         switch format {
         case .text: report = TextReport.render(readouts)

@@ -8,9 +8,11 @@ import SplitcCommandLine
 enum AnalyzeInput {
     /// Totals from event files; every bad line is reported on standard error and left out.
     static func fromEvents(
-        _ paths: [String], definitions: [SplitTestDefinition]?, command: String = "analyze"
+        _ paths: [String], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
+        command: String = "analyze"
     ) throws(InputError) -> [ExperimentTotals] {
-        var accumulator = EventAccumulator(definitions: definitions)
+        var accumulator = preExposureWindow.map { EventAccumulator(definitions: definitions, preExposureWindow: $0) }
+            ?? EventAccumulator(definitions: definitions)
         let progress = ProgressLine(command: command)
         do {
             try EventFiles.read(paths, into: &accumulator) { done, total in progress.update(done: done, total: total) }
@@ -35,16 +37,22 @@ enum AnalyzeInput {
         return accumulator.totals()
     }
 
-    /// Totals from the CSV of the emitted query's result.
-    static func fromAggregates(_ path: String, definitions: [SplitTestDefinition]?) throws(InputError) -> [ExperimentTotals] {
+    /// Totals from the CSV of the emitted query's result, which must have been emitted with the
+    /// same definitions, and (for `--cuped`) with the same pre-exposure window.
+    static func fromAggregates(
+        _ path: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil
+    ) throws(InputError) -> [ExperimentTotals] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read '\(path)'")
         }
+        let aggregates: Aggregates
         do {
-            return try AggregatesCSV.totals(String(decoding: data, as: UTF8.self), definitions: definitions)
+            aggregates = try AggregatesCSV.read(String(decoding: data, as: UTF8.self), definitions: definitions)
         } catch {
             throw InputError("\(path):\(error.line): \(error.message)")
         }
+        try AggregatesCheck.check(aggregates, path: path, definitions: definitions, preExposureWindow: preExposureWindow)
+        return aggregates.totals
     }
 }
 

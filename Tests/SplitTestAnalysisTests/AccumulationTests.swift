@@ -20,6 +20,10 @@ import Testing
         #expect(flat.experiment == "e" && flat.group == "g" && flat.unit == "x" && flat.time == 1_772_366_400.5)
         let notANumber = try Self.parse(#"{"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"g","value":"nan"}}"#)
         #expect(notANumber.valueIsInvalid)
+        for value in [#"{"amount":3}"#, "[3]", "true"] {
+            let odd = try Self.parse(#"{"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"g","value":\#(value)}}"#)
+            #expect(odd.valueIsInvalid && odd.value == nil, "\(value)")
+        }
         for bad in ["", "{", "[]", #"{"event":"x"}"#, #"{"event":"x","date":"yesterday"}"#, #"{"a":1}{"#, #"{"a":"\q"}"#] {
             #expect(throws: JSONLineParser.Problem.self, "\(bad)") { try JSONLineParser.parse(bad).get() }
         }

@@ -78,26 +78,23 @@ import TestTools
         try FileManager.default.createDirectory(at: experiments, withIntermediateDirectories: true)
         for (name, text) in Self.definitions { try Data(text.utf8).write(to: experiments.appendingPathComponent(name)) }
         let documents = try Self.documents(in: folder)
+        // The plain query, and the one emitted for CUPED: its pre-exposure columns ride on the
+        // period rows too (as zeros), and a bandit's effects are period-weighted, not adjusted.
+        let variants: [(suffix: String, options: [String])] = [("", []), ("-cuped", ["--cuped", "--sequential"])]
         var jobs: [String] = []
-        for dialect in WarehouseTests.dialects {
-            let sql = try ExternalProcess.splitc(
-                ["analyze", "--emit-sql", dialect, "--events-table", "events", "--definitions", "experiments"], in: folder)
-            #expect(sql.status == 0 && sql.stdout.contains("defined_bandits"), "\(sql.stderr)")
-            try Data(sql.stdout.utf8).write(to: folder.appendingPathComponent("\(dialect).sql"))
-            jobs.append("\(dialect):\(folder.appendingPathComponent("\(dialect).sql").path):\(folder.appendingPathComponent("\(dialect).csv").path)")
+        for variant in variants {
+            for dialect in WarehouseTests.dialects {
+                let sql = try ExternalProcess.splitc(
+                    ["analyze", "--emit-sql", dialect, "--events-table", "events", "--definitions", "experiments"] + variant.options,
+                    in: folder)
+                #expect(sql.status == 0 && sql.stdout.contains("defined_bandits"), "\(sql.stderr)")
+                let name = folder.appendingPathComponent("\(dialect)\(variant.suffix)").path
+                try Data(sql.stdout.utf8).write(to: URL(fileURLWithPath: name + ".sql"))
+                jobs.append("\(dialect):\(name).sql:\(name).csv")
+            }
         }
         let warehouse = try ExternalProcess.python("run_warehouse.py", [folder.appendingPathComponent("events.jsonl").path] + jobs)
         try #require(warehouse.status == 0, "\(warehouse.stdout)\(warehouse.stderr)")
-
-        let options = ["--definitions", "experiments", "--controls"] + documents
-        let direct = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"] + options, in: folder)
-        #expect(direct.status == 0, "\(direct.stderr)")
-        let reference = try #require(try JSONSerialization.jsonObject(with: Data(direct.stdout.utf8)) as? [[String: Any]])
-        let bandit = try #require(reference.first { $0["experiment"] as? String == "onboarding_copy" })
-        #expect(bandit["period_weighted"] as? Bool == true)
-        #expect((bandit["periods"] as? [[String: Any]])?.map { $0["period"] as? Int } == [0, 1, 2, 3])
-        #expect(bandit["conflicts"] as? Int ?? 0 > 0)
-        #expect(((bandit["srm"] as? [String: Any])?["p_value"] as? Double) != nil, "the split is checked against each period's weights")
 
         let next = { (input: [String], output: String) throws -> [String: Any] in
             let outcome = try ExternalProcess.splitc(
@@ -110,15 +107,50 @@ import TestTools
             return payload
         }
         let fromEvents = try next(["events.jsonl"], "next-events.json")
-        for dialect in WarehouseTests.dialects {
-            let figures = try WarehouseTests.readout(aggregates: "\(dialect).csv", options: options, in: folder)
-            var differences: [String] = []
-            var compared = 0
-            JSONComparison.compare(reference, figures, path: dialect, differences: &differences, compared: &compared)
-            #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
-            #expect(compared > 60, "\(dialect): \(compared) figures compared")
-            let fromAggregates = try next(["--aggregates", "\(dialect).csv"], "next-\(dialect).json")
-            #expect(NSDictionary(dictionary: fromAggregates) == NSDictionary(dictionary: fromEvents), "\(dialect): \(fromAggregates)")
+        for variant in variants {
+            let options = ["--definitions", "experiments", "--controls"] + documents + variant.options
+            let direct = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"] + options, in: folder)
+            #expect(direct.status == 0, "\(direct.stderr)")
+            let reference = try #require(try JSONSerialization.jsonObject(with: Data(direct.stdout.utf8)) as? [[String: Any]])
+            let bandit = try #require(reference.first { $0["experiment"] as? String == "onboarding_copy" })
+            #expect(bandit["period_weighted"] as? Bool == true)
+            #expect((bandit["periods"] as? [[String: Any]])?.map { $0["period"] as? Int } == [0, 1, 2, 3])
+            #expect(bandit["conflicts"] as? Int ?? 0 > 0)
+            #expect(((bandit["srm"] as? [String: Any])?["p_value"] as? Double) != nil, "the split is checked against each period's weights")
+            try Self.expectPeriodWeightedEffects(bandit, variant: variant.suffix)
+
+            for dialect in WarehouseTests.dialects {
+                let source = "\(dialect)\(variant.suffix).csv"
+                let figures = try WarehouseTests.readout(aggregates: source, options: options, in: folder)
+                var differences: [String] = []
+                var compared = 0
+                JSONComparison.compare(reference, figures, path: source, differences: &differences, compared: &compared)
+                #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
+                #expect(compared > 60, "\(source): \(compared) figures compared")
+                let fromAggregates = try next(["--aggregates", source], "next-\(dialect)\(variant.suffix).json")
+                #expect(NSDictionary(dictionary: fromAggregates) == NSDictionary(dictionary: fromEvents), "\(source): \(fromAggregates)")
+            }
         }
+    }
+
+    /// Every arm's `effect` is the period-weighted difference (the same estimate as `difference`),
+    /// by the method asked for, and never adjusted by CUPED.
+    static func expectPeriodWeightedEffects(_ bandit: [String: Any], variant: String) throws {
+        let goals = try #require(bandit["goals"] as? [[String: Any]])
+        var checked = 0
+        for goal in goals {
+            for group in goal["groups"] as? [[String: Any]] ?? [] {
+                guard let comparison = group["vs_control"] as? [String: Any] else { continue }
+                let effect = try #require(comparison["effect"] as? [String: Any], "\(variant): effect is always present")
+                #expect(effect["method"] as? String == (variant.isEmpty ? "t" : "sequential"))
+                #expect(effect["cuped"] is NSNull, "\(variant): a bandit's figures are not adjusted")
+                let absolute = try #require(effect["absolute"] as? [String: Any])
+                let estimate = try #require(absolute["estimate"] as? Double)
+                let difference = try #require(comparison["difference"] as? Double)
+                #expect(abs(estimate - difference) < 1e-12, "\(variant): \(estimate) against \(difference)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 2, "\(variant): \(checked) arms checked")
     }
 }

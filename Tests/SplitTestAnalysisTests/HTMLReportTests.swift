@@ -12,9 +12,11 @@ import TestTools
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data((WarehouseTests.events().joined(separator: "\n") + "\n").utf8)
             .write(to: folder.appendingPathComponent("events.jsonl"))
-        let html = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "html", "--output", "report.html"], in: folder)
+        // With CUPED and the sequential test, so that every figure of the effects is on the page too.
+        let effects = ["--cuped", "--sequential"]
+        let html = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "html", "--output", "report.html"] + effects, in: folder)
         #expect(html.status == 0, "\(html.stderr)")
-        let json = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"], in: folder)
+        let json = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json"] + effects, in: folder)
         let experiments = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
 
         let page = String(decoding: try Data(contentsOf: folder.appendingPathComponent("report.html")), as: UTF8.self)
@@ -57,7 +59,9 @@ import TestTools
             } else if let goalName = figure.goal, let groupName = figure.group {
                 let goal = (experiment["goals"] as? [[String: Any]])?.first { $0["goal"] as? String == goalName }
                 let group = (goal?["groups"] as? [[String: Any]])?.first { $0["group"] as? String == groupName }
-                expected = group?[figure.field] ?? (group?["vs_control"] as? [String: Any])?[figure.field]
+                // An effect's figures are paths into `vs_control`: `effect.absolute.ci_low`.
+                let comparison = group?["vs_control"] as? [String: Any]
+                expected = group?[figure.field] ?? comparison?[figure.field] ?? Self.value(at: figure.field, in: comparison)
             } else {
                 expected = experiment[figure.field]
             }
@@ -74,6 +78,20 @@ import TestTools
         }
         #expect(differences.isEmpty, "\(differences.prefix(10).joined(separator: "\n"))")
         #expect(checked > 100, "\(checked) figures checked")
+        #expect(dom.contains("data-field=\"value_effect.absolute.ci_low\""), "the effects' table is on the page")
+        #expect(dom.contains("data-field=\"effect.cuped.variance_reduction\""), "with what CUPED removed")
+        #expect(dom.contains("data-method=\"sequential\"") && dom.contains("always-valid interval (tuned for 5,000 units)"), "and the method that produced them")
+    }
+
+    /// The value at a dotted `path` (`effect.absolute.estimate`) in `object`; `NSNull` where the
+    /// path ends at a null, `nil` where it leads nowhere.
+    static func value(at path: String, in object: [String: Any]?) -> Any? {
+        var current: Any? = object
+        for key in path.split(separator: ".") {
+            guard let dictionary = current as? [String: Any] else { return nil }
+            current = dictionary[String(key)]
+        }
+        return current
     }
 }
 

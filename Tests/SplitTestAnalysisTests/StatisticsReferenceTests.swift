@@ -51,8 +51,8 @@ import TestTools
                            "chi_square": result.chiSquare ?? NSNull(), "p_value": result.pValue])
         }
         for (control, treatment) in Self.valueSets {
-            func moments(_ values: [Double]) -> ValueMoments {
-                ValueMoments(units: values.count, sum: values.reduce(0, +), sumOfSquares: values.reduce(0) { $0 + $1 * $1 })
+            func moments(_ values: [Double]) -> SampleMeanStatistic {
+                SampleMeanStatistic(units: values.count, sum: values.reduce(0, +), sumOfSquares: values.reduce(0) { $0 + $1 * $1 })
             }
             let comparison = try #require(MeanComparison.compare(control: moments(control), treatment: moments(treatment)))
             cases.append([

@@ -123,6 +123,10 @@ extension Oracle {
         onPath(["java"]) != nil && pythonImports(["duckdb", "pyspark", "pandas"], python: "python3")
     }
 
+    /// DuckDB alone (and pandas, which writes its results as CSV): the emitted warehouse SQL
+    /// run without Spark, for the tests that need one engine and no JVM.
+    public static let duckdb = Oracle.python(["duckdb", "pandas"], install: "python3 -m pip install duckdb pandas")
+
     /// GrowthBook's statistics engine, gbstats 0.8.0, the reference of the effects (CUPED, Welch's
     /// t, the sequential test). It pins numpy < 2 and pandas < 2, so it has a virtual environment
     /// of its own, whose Python is ``gbstatsPython``.

@@ -112,6 +112,8 @@ struct BenchmarksDocument {
 
             \(report.analysisSection())
 
+            \(report.readoutNote())
+
             """
     }
 

@@ -13,6 +13,11 @@ struct AnalysisMeasurement: Decodable {
     var duckdbSeconds: Double?
     /// Whether both counted the same units per experiment and group.
     var duckdbUnitsMatch: Bool?
+    /// At the full size: the best of two plain readouts, and of two with `--cuped --sequential`,
+    /// run alternately over the same file, in seconds; and the latter's peak memory, in MiB.
+    var plainBestSeconds: Double?
+    var cupedSequentialSeconds: Double?
+    var cupedSequentialPeakMebibytes: Double?
 
     enum CodingKeys: String, CodingKey {
         case units, events
@@ -20,6 +25,9 @@ struct AnalysisMeasurement: Decodable {
         case peakMebibytes = "peak_mib"
         case duckdbSeconds = "duckdb_s"
         case duckdbUnitsMatch = "duckdb_units_match"
+        case plainBestSeconds = "plain_best_s"
+        case cupedSequentialSeconds = "cuped_sequential_s"
+        case cupedSequentialPeakMebibytes = "cuped_sequential_peak_mib"
     }
 }
 
@@ -57,6 +65,7 @@ extension Report {
             RuntimeNames.stickyTargeted, over: RuntimeNames.stickyUserLevel, atMost: Targets.stickyTargetedOverUntargeted))
         verdicts.append(contentsOf: multivariateVerdicts())
         verdicts.append(contentsOf: analysisVerdicts())
+        verdicts.append(readoutVerdict())
         return verdicts
     }
 

@@ -26,6 +26,8 @@ enum SelfTest {
         /// `splitc bandit` over `splitc analyze`, and the weights' share of the bandit's time.
         var banditOverAnalyze = 1.02
         var weightsShare = 0.0004
+        /// `--cuped --sequential` against the plain readout.
+        var cupedOverPlain = 1.1
     }
 
     static let meeting = Run(
@@ -35,11 +37,11 @@ enum SelfTest {
     static let missing = Run(
         name: "a run that misses every target", releaseOverScan: 5, debugOverScan: 6, scanSlowdown: 1,
         debugGrowth: 15, pluginOverCommitted: 1.5, appRecompiled: true, stickyNanoseconds: 900, runtimeRatio: 3,
-        analysisOverDuckDB: 2.5, memoryGrowth: 4, banditOverAnalyze: 1.5, weightsShare: 0.02)
+        analysisOverDuckDB: 2.5, memoryGrowth: 4, banditOverAnalyze: 1.5, weightsShare: 0.02, cupedOverPlain: 1.5)
     static let debugMeeting = Run(
         name: "a run whose debug compiler meets the target too", releaseOverScan: 1.5, debugOverScan: 2.5,
         debugGrowth: 10, pluginOverCommitted: 1, appRecompiled: false, stickyNanoseconds: 80, runtimeRatio: 1,
-        analysisOverDuckDB: 1, memoryGrowth: 1)
+        analysisOverDuckDB: 1, memoryGrowth: 1, cupedOverPlain: 1)
 
     /// The report `run.sh` would write for `run`.
     static func report(_ run: Run) -> Report {
@@ -87,7 +89,8 @@ enum SelfTest {
             AnalysisMeasurement(units: 300_000, events: 3_000_000, splitcSeconds: 4.4, peakMebibytes: 120),
             AnalysisMeasurement(
                 units: 1_000_000, events: 10_000_000, splitcSeconds: duckdb * run.analysisOverDuckDB, peakMebibytes: 400,
-                duckdbSeconds: duckdb, duckdbUnitsMatch: true),
+                duckdbSeconds: duckdb, duckdbUnitsMatch: true, plainBestSeconds: duckdb * run.analysisOverDuckDB,
+                cupedSequentialSeconds: duckdb * run.analysisOverDuckDB * run.cupedOverPlain, cupedSequentialPeakMebibytes: 560),
             AnalysisMeasurement(units: 100_000, events: 4_000_000, splitcSeconds: 5.8, peakMebibytes: 55 * run.memoryGrowth),
         ]
         return Report(
@@ -198,6 +201,9 @@ enum SelfTest {
         try expect(markdown.contains(Formatting.ratio(run.banditOverAnalyze)), "the bandit row quotes its ratio")
         let weights = try passed("bandit: the weight computation for 10 arms")
         try expect(weights == (run.weightsShare < Targets.weightsShareOfBandit), "the weights row follows the figure")
+        let readout = try passed("readout: --cuped --sequential")
+        try expect(readout == (run.cupedOverPlain <= Targets.cupedSequentialOverPlain), "the readout row follows the figure")
+        try expect(markdown.contains("alternating with the plain readout"), "the readout note is in the document")
         let verdictCells = markdown.split(separator: "\n").filter { $0.hasSuffix("| meets |") || $0.hasSuffix("| MISSES |") }
         try expect(verdictCells.count == rows.count, "every verdict row is in the document")
     }

@@ -25,6 +25,8 @@ enum Targets {
     static let analysisOverDuckDB = 2.0
     /// Peak memory with more events per unit against fewer, for the same units.
     static let memoryGrowth = 1.2
+    /// `splitc analyze --cuped --sequential` against the plain readout of the same events.
+    static let cupedSequentialOverPlain = 1.3
 
     /// Whether `ratio` is within `limit`: a figure that could not be computed never is.
     static func holds(_ ratio: Double, atMost limit: Double) -> Bool {

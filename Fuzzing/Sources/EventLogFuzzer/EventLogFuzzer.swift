@@ -2,13 +2,14 @@ import SplitTestAnalysis
 @_spi(Tools) import SplitTesting
 
 /// libFuzzer's entry point: the input is an event file. Its lines are parsed and counted in the
-/// two passes `splitc analyze` makes (exposures and holdout events, then goals), and the readout
-/// is rendered in every format. A crash, a hang or a memory blow-up is a finding; so is a broken
-/// invariant checked below (a NaN in the JSON, more converted units than units).
+/// two passes `splitc analyze` makes (exposures and holdout events, then goals), with CUPED's
+/// pre-exposure window, and the readout is rendered in every format, plain and with CUPED and the
+/// sequential test. A crash, a hang or a memory blow-up is a finding; so is a broken invariant
+/// checked below (a NaN figure or effect, more converted units than units).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { UnsafeBufferPointer(start: $0, count: size) } ?? UnsafeBufferPointer(start: nil, count: 0)
-    var accumulator = EventAccumulator()
+    var accumulator = EventAccumulator(preExposureWindow: .twoWeeks)
     var goals: [(RawEvent, Int)] = []
     var lineNumber = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -33,24 +34,43 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             for (converted, units) in zip(goal.converted, experiment.units) {
                 precondition(converted <= units, "a group never has more converted units than units")
             }
+            if let covariates = goal.covariates {
+                for group in experiment.units.indices {
+                    let pre = covariates.preConverted[group]
+                    precondition(pre <= experiment.units[group], "a group never has more units converted before than units")
+                    precondition(
+                        covariates.prePostConverted[group] <= min(pre, goal.converted[group]),
+                        "units converted before and after are among those converted before and those after")
+                }
+            } else {
+                preconditionFailure("the accumulator was asked for the pre-exposure window")
+            }
         }
     }
     // Experiments whose groups read as cells are also read as a factorial of the levels they
     // show, so that the factor effects meet every figure the events can make.
-    let readouts = ReadoutBuilder.readouts(totals.map { experiment in
+    let experiments = totals.map { experiment in
         var experiment = experiment
         experiment.factorial = factorialDesign(ofCells: experiment.groups)
         return experiment
-    })
-    for readout in readouts {
+    }
+    let readouts = ReadoutBuilder.readouts(experiments)
+    let adjusted = ReadoutBuilder.readouts(experiments, effects: EffectSettings(method: .sequential(), cuped: true))
+    for readout in readouts + adjusted {
         precondition(!readout.srm.pValue.isNaN && (readout.srm.chiSquare.map { !$0.isNaN } ?? true), "no NaN in the check")
         for group in readout.goals.flatMap(\.groups) {
             let figures = [group.conversionRate, group.valueMean, group.vsControl?.pValue, group.vsControl?.valuePValue,
                 group.vsControl?.probabilityToBeatControl, group.vsControl?.ciLow, group.vsControl?.valueCILow]
             precondition(figures.allSatisfy { !($0?.isNaN ?? false) }, "a figure is a number or absent, never NaN")
+            for effect in [group.vsControl?.effect, group.vsControl?.valueEffect].compactMap({ $0 }) {
+                let estimates = [effect.absolute, effect.relative].compactMap { $0 }
+                precondition(
+                    estimates.allSatisfy { [$0.estimate, $0.ciLow, $0.ciHigh, $0.pValue].allSatisfy(\.isFinite) },
+                    "an effect's figures are finite or absent")
+            }
         }
     }
-    for effects in readouts.flatMap(\.goals).compactMap(\.factorEffects) {
+    for effects in (readouts + adjusted).flatMap(\.goals).compactMap(\.factorEffects) {
         let estimates = effects.factors.flatMap { factor in
             factor.levels.flatMap { [$0.conversion, $0.value] } + factor.means.flatMap { [$0.rate, $0.value] }
         }
@@ -58,9 +78,11 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             + effects.interactions.flatMap { [$0.conversion?.chiSquare, $0.conversion?.pValue, $0.value?.pValue] }
         precondition(figures.allSatisfy { !($0?.isNaN ?? false) }, "a factor effect is a number or absent, never NaN")
     }
-    _ = JSONReport.render(readouts)
-    _ = TextReport.render(readouts)
-    _ = HTMLReport.render(readouts)
+    for rendered in [readouts, adjusted] {
+        _ = JSONReport.render(rendered)
+        _ = TextReport.render(rendered)
+        _ = HTMLReport.render(rendered)
+    }
     return 0
 }
 

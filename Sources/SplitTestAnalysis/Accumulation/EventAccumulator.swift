@@ -30,6 +30,8 @@ public struct EventAccumulator {
     private var converted: [[Bool]] = []
     private var valueTotals: [[Double]] = []
     private var exposuresFinished = false
+    /// With CUPED: per goal and slot, the goal in the unit's pre-exposure window.
+    var preExposure: PreExposureAccumulator?
 
     /// Issues found so far, in the order found.
     public private(set) var issues: [InputIssue] = []
@@ -172,21 +174,28 @@ public struct EventAccumulator {
         let value = event.value ?? 0
         var credited = false
         var known = false
+        var covariate = false
         for unit in [event.device, event.user == event.device ? nil : event.user] {
             guard let unit, let unitNumber = unitNumbers[unit] else { continue }
             for table in tables.indices {
                 guard let slot = tables[table].slot(of: unitNumber) else { continue }
                 known = true
-                guard event.time >= slotTime[slot] else { continue }
+                guard event.time >= slotTime[slot] else {
+                    if preExposure?.credit(goal: number, slot: slot, value: value, time: event.time, firstExposure: slotTime[slot]) == true {
+                        covariate = true
+                    }
+                    continue
+                }
                 credited = true
                 if slotConflict[slot] { continue }
                 converted[number][slot] = true
                 valueTotals[number][slot] += value
             }
         }
-        if !credited {
+        if !credited, !covariate {
             let message = known
-                ? "goal '\(goal)' came before its unit's first exposure and credits nothing"
+                ? preExposure.map { "goal '\(goal)' came more than \(NumberFormatting.days($0.window.days)) before its unit's first exposure and credits nothing" }
+                    ?? "goal '\(goal)' came before its unit's first exposure and credits nothing"
                 : "goal '\(goal)' of a device or user never exposed credits nothing"
             record(InputIssue(file: file, line: line, kind: .goalBeforeExposure, message: message))
         }
@@ -198,6 +207,7 @@ public struct EventAccumulator {
         goalNames.append(goal)
         converted.append([Bool](repeating: false, count: slotGroup.count))
         valueTotals.append([Double](repeating: 0, count: slotGroup.count))
+        preExposure?.addGoal(slots: slotGroup.count)
         return goalNames.count - 1
     }
 
@@ -214,6 +224,7 @@ public struct EventAccumulator {
             var goalConverted = [[Int]](repeating: units, count: goalNames.count)
             var goalSum = [[Double]](repeating: [Double](repeating: 0, count: groupCount), count: goalNames.count)
             var goalSquares = goalSum
+            var covariateSums = preExposure.map { _ in CovariateSums(goals: goalNames.count, groups: groupCount) }
             for (_, slot) in table.members {
                 if slotConflict[slot] {
                     conflicts += 1
@@ -226,6 +237,9 @@ public struct EventAccumulator {
                     let value = valueTotals[goal][slot]
                     goalSum[goal][group] += value
                     goalSquares[goal][group] += value * value
+                }
+                if let preExposure {
+                    covariateSums?.add(slot: slot, group: group, before: preExposure, converted: converted, values: valueTotals)
                 }
             }
             let control: String
@@ -246,9 +260,13 @@ public struct EventAccumulator {
                 experiment: table.name, kind: table.kind, groups: groups, weights: table.definition?.groupShares,
                 control: control, units: order.map { units[$0] }, conflicts: conflicts,
                 goals: goalOrder.map { goal in
-                    GoalTotals(
+                    var totals = GoalTotals(
                         goal: goalNames[goal], converted: order.map { goalConverted[goal][$0] },
                         valueSum: order.map { goalSum[goal][$0] }, valueSumOfSquares: order.map { goalSquares[goal][$0] })
+                    if let preExposure, let covariateSums {
+                        totals.covariates = covariateSums.covariates(goal: goal, order: order, window: preExposure.window)
+                    }
+                    return totals
                 },
                 factorial: table.definition?.factorial,
                 periods: table.definition?.allocation.bandit == nil ? nil : periodTotals(of: table, goalOrder: goalOrder)))

@@ -64,6 +64,8 @@ public struct GoalTotals: Sendable, Hashable {
     public var valueSum: [Double]
     /// Σ (value per unit)², per group.
     public var valueSumOfSquares: [Double]
+    /// The same goal in each unit's pre-exposure window, for CUPED; `nil` unless it was read.
+    public var covariates: GoalCovariates?
 
     /// Creates the figures.
     public init(goal: String, converted: [Int], valueSum: [Double], valueSumOfSquares: [Double]) {

@@ -156,6 +156,8 @@ public struct JSONLineParser {
             } else {
                 try skipNested(opening: 0x7B)
                 if field == .period { event.periodIsInvalid = true }
+                // An object is no more a number than an array is.
+                if field == .value { event.valueIsInvalid = true }
             }
         case 0x5B:
             index += 1

@@ -17,7 +17,8 @@ public struct RawEvent: Sendable, Hashable {
     public var goal: String?
     /// `value` of a goal, when given as a number.
     public var value: Double?
-    /// Whether `value` was present but not a finite number (`"nan"`, a string, a Boolean).
+    /// Whether `value` was present but not a finite number (`"nan"`, a string, a Boolean, an
+    /// array or an object).
     public var valueIsInvalid = false
     /// `device` of a goal.
     public var device: String?

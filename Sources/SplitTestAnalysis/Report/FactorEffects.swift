@@ -61,10 +61,10 @@ extension FactorEffectsReadout {
     public static func compute(design: SplitTestFactorialDesign, units: [Int], goal: GoalTotals) -> FactorEffectsReadout? {
         guard design.isFullFactorial, design.cellLevels.count == units.count else { return nil }
         let conversions = units.indices.map {
-            ValueMoments(units: units[$0], sum: Double(goal.converted[$0]), sumOfSquares: Double(goal.converted[$0]))
+            SampleMeanStatistic(units: units[$0], sum: Double(goal.converted[$0]), sumOfSquares: Double(goal.converted[$0]))
         }
         let values = units.indices.map {
-            ValueMoments(units: units[$0], sum: goal.valueSum[$0], sumOfSquares: goal.valueSumOfSquares[$0])
+            SampleMeanStatistic(units: units[$0], sum: goal.valueSum[$0], sumOfSquares: goal.valueSumOfSquares[$0])
         }
         let cells = design.cellLevels
         let factors = design.factors.indices.map { factor in

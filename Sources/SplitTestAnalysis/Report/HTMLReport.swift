@@ -16,7 +16,7 @@ public enum HTMLReport {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Split test readout</title>
-            <style>\(style)</style>
+            <style>\(style)\(EffectReport.style)</style>
             </head>
             <body>
             <h1>Split test readout</h1>
@@ -81,6 +81,7 @@ public enum HTMLReport {
                 + "Green or red: different from the control at p &lt; 0.05.</p>\n"
             html += chart(goal, control: readout.control)
             html += table(goal)
+            html += EffectReport.htmlTable(goal, of: readout)
             html += factorEffects(goal)
             html += "</div>\n"
         }

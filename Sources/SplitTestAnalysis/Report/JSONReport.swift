@@ -92,6 +92,8 @@ public enum JSONReport {
                     ("value_ci_high", .number(comparison.valueCIHigh)),
                     ("value_p_value", .number(comparison.valuePValue)),
                     ("probability_to_beat_control", .number(comparison.probabilityToBeatControl)),
+                    ("effect", EffectReport.json(comparison.effect)),
+                    ("value_effect", EffectReport.json(comparison.valueEffect)),
                 ])
             } ?? .null),
         ])

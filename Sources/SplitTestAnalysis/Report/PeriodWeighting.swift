@@ -7,19 +7,22 @@ extension ReadoutBuilder {
         "a bandit's weights change from period to period: give the control documents published so far with --controls"
 
     static func periodWeightedReadout(
-        _ totals: ExperimentTotals, periods: [PeriodTotals], history: AllocationHistory?
+        _ totals: ExperimentTotals, periods: [PeriodTotals], effects: EffectSettings, history: AllocationHistory?
     ) -> ExperimentReadout {
         let controlIndex = totals.groups.firstIndex(of: totals.control)
         let goals = totals.goals.map { goal in
             GoalReadout(goal: goal.goal, groups: totals.groups.indices.map { index in
-                periodWeightedGroup(index, of: totals, goal: goal, periods: periods, controlIndex: controlIndex)
+                periodWeightedGroup(
+                    index, of: totals, goal: goal, periods: periods, controlIndex: controlIndex, method: effects.method)
             })
         }
         var readout = ExperimentReadout(
             experiment: totals.experiment, kind: totals.kind, control: totals.control,
             units: totals.units.reduce(0, +), conflicts: totals.conflicts,
             srm: periodAwareSampleRatio(totals, periods: periods, history: history),
-            aaCheck: aaCheck(goals, groups: totals.groups, controlIndex: controlIndex), goals: goals)
+            aaCheck: aaCheck(goals, groups: totals.groups, controlIndex: controlIndex), goals: goals,
+            // The settings asked for: the captions say that CUPED does not apply to period-weighted figures.
+            effects: effects)
         readout.periodWeighted = true
         readout.periods = periods.map { period in
             let weights = try? history?.weights(experiment: totals.experiment, period: period.period).get()
@@ -64,7 +67,8 @@ extension ReadoutBuilder {
     }
 
     private static func periodWeightedGroup(
-        _ index: Int, of totals: ExperimentTotals, goal: GoalTotals, periods: [PeriodTotals], controlIndex: Int?
+        _ index: Int, of totals: ExperimentTotals, goal: GoalTotals, periods: [PeriodTotals], controlIndex: Int?,
+        method: EffectMethod
     ) -> GroupReadout {
         let figures = periodFigures(index, goal: goal.goal, periods: periods)
         var comparison: Comparison?
@@ -76,6 +80,8 @@ extension ReadoutBuilder {
                 difference: rate?.difference, relativeDifference: rate?.relativeDifference, ciLow: rate?.ciLow ?? nil,
                 ciHigh: rate?.ciHigh ?? nil, pValue: rate?.pValue, valueDifference: value?.difference, valueCILow: value?.ciLow ?? nil,
                 valueCIHigh: value?.ciHigh ?? nil, valuePValue: value?.pValue, probabilityToBeatControl: rate?.probabilityHigher)
+            comparison?.effect = periodWeightedEffect(.conversion, control: control, treatment: figures, method: method)
+            comparison?.valueEffect = periodWeightedEffect(.value, control: control, treatment: figures, method: method)
         }
         let rate = PeriodWeightedEstimate.estimate(.conversion, figures)
         return GroupReadout(
@@ -83,5 +89,25 @@ extension ReadoutBuilder {
             conversionRate: rate?.estimate, valueSum: goal.valueSum[index], valueSumOfSquares: goal.valueSumOfSquares[index],
             valueMean: PeriodWeightedEstimate.estimate(.value, figures)?.estimate, vsControl: comparison,
             conversionRateVariance: rate?.variance)
+    }
+
+    /// A bandit's effect: the period-weighted estimates of both arms, over the periods where both
+    /// have at least 2 units, in the test `method` names (an estimate's variance times its units is
+    /// the variance per unit that the test reads). Without such a period, no estimate.
+    static func periodWeightedEffect(
+        _ measure: PeriodWeightedEstimate.Measure, control: [PeriodWeightedEstimate.PeriodFigures],
+        treatment: [PeriodWeightedEstimate.PeriodFigures], method: EffectMethod
+    ) -> Effect {
+        let both = { (index: Int) in control[index].units >= 2 && treatment[index].units >= 2 }
+        func groupEstimate(_ figures: [PeriodWeightedEstimate.PeriodFigures]) -> GroupEstimate? {
+            guard let estimate = PeriodWeightedEstimate.estimate(measure, figures, include: both) else { return nil }
+            let units = figures.indices.filter(both).reduce(0) { $0 + figures[$1].units }
+            return GroupEstimate(
+                units: units, mean: estimate.estimate, unadjustedMean: estimate.estimate, variance: estimate.variance * Double(units))
+        }
+        guard let base = groupEstimate(control), let arm = groupEstimate(treatment) else {
+            return Effect(method: method, cuped: nil, absolute: nil, relative: nil)
+        }
+        return Effect.compare(control: base, treatment: arm, method: method)
     }
 }

@@ -18,6 +18,8 @@ public struct ExperimentReadout: Sendable, Hashable {
     public var aaCheck: AACheckReadout?
     /// Per goal.
     public var goals: [GoalReadout]
+    /// How the comparisons' effects were computed.
+    public var effects = EffectSettings()
     /// The factors of a multivariate experiment, whose groups are its cells; `nil` otherwise.
     public var factorial: SplitTestFactorialDesign? = nil
     /// Whether the rates and comparisons weigh each allocation period by its units (a bandit's;
@@ -86,6 +88,8 @@ public struct GoalReadout: Sendable, Hashable {
     public var groups: [GroupReadout]
     /// A full factorial's main effects and interactions; `nil` for other experiments.
     public var factorEffects: FactorEffectsReadout? = nil
+    /// The window CUPED read its covariate in, when it was read.
+    public var preExposureWindow: PreExposureWindow?
 }
 
 /// One group on one goal.
@@ -134,4 +138,9 @@ public struct Comparison: Sendable, Hashable {
     public var valuePValue: Double?
     /// P(rate > control rate) under Beta(1, 1) priors.
     public var probabilityToBeatControl: Double?
+    /// The effect on the conversion indicator per unit, as GrowthBook's engine computes it (its
+    /// Welch's t, or its sequential test; with CUPED, adjusted by the pre-exposure conversion).
+    public var effect: Effect?
+    /// The effect on the value per exposed unit, likewise.
+    public var valueEffect: Effect?
 }

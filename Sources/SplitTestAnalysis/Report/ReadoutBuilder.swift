@@ -6,14 +6,22 @@ public enum ReadoutBuilder {
     /// The p-value below which the A/A check is flagged.
     public static let aaThreshold = 0.01
 
-    /// One readout per experiment, in the order given; `history` gives bandits' weights per period.
-    public static func readouts(_ totals: [ExperimentTotals], history: AllocationHistory? = nil) -> [ExperimentReadout] {
-        totals.map { readout($0, history: history) }
+    /// One readout per experiment, in the order given: every comparison's effects computed as
+    /// `effects` says (Welch's t without CUPED unless told otherwise); `history` gives bandits'
+    /// weights per period.
+    public static func readouts(
+        _ totals: [ExperimentTotals], effects: EffectSettings = EffectSettings(), history: AllocationHistory? = nil
+    ) -> [ExperimentReadout] {
+        totals.map { readout($0, effects: effects, history: history) }
     }
 
     /// The readout of one experiment; a bandit's (with ``ExperimentTotals/periods``) is period-weighted.
-    public static func readout(_ totals: ExperimentTotals, history: AllocationHistory? = nil) -> ExperimentReadout {
-        if let periods = totals.periods { return periodWeightedReadout(totals, periods: periods, history: history) }
+    public static func readout(
+        _ totals: ExperimentTotals, effects: EffectSettings = EffectSettings(), history: AllocationHistory? = nil
+    ) -> ExperimentReadout {
+        if let periods = totals.periods {
+            return periodWeightedReadout(totals, periods: periods, effects: effects, history: history)
+        }
         let weights = totals.weights ?? [Double](repeating: 1, count: totals.groups.count)
         let srm = totals.kind == .holdout && totals.weights == nil
             ? (chiSquare: Double?(0), pValue: 1.0)
@@ -23,10 +31,11 @@ public enum ReadoutBuilder {
             GoalReadout(
                 goal: goal.goal,
                 groups: totals.groups.indices.map { index in
-                    group(index, of: totals, goal: goal, controlIndex: controlIndex)
+                    group(index, of: totals, goal: goal, controlIndex: controlIndex, effects: effects)
                 },
                 // A multivariate experiment's groups are its cells; a full factorial's factors too.
-                factorEffects: totals.factorial.flatMap { FactorEffectsReadout.compute(design: $0, units: totals.units, goal: goal) })
+                factorEffects: totals.factorial.flatMap { FactorEffectsReadout.compute(design: $0, units: totals.units, goal: goal) },
+                preExposureWindow: effects.cuped ? goal.covariates?.window : nil)
         }
         let aaCheck = aaCheck(goals, groups: totals.groups, controlIndex: controlIndex)
         return ExperimentReadout(
@@ -35,7 +44,7 @@ public enum ReadoutBuilder {
             srm: SampleRatioReadout(
                 chiSquare: srm.chiSquare, pValue: srm.pValue, flagged: srm.pValue < SampleRatioTest.threshold,
                 weightsKnown: totals.weights != nil),
-            aaCheck: aaCheck, goals: goals, factorial: totals.factorial)
+            aaCheck: aaCheck, goals: goals, effects: effects, factorial: totals.factorial)
     }
 
     /// The A/A check: `control_check` against the control on every goal, when both exist.
@@ -48,13 +57,19 @@ public enum ReadoutBuilder {
         return AACheckReadout(pValues: pValues, valuePValues: valuePValues, flagged: flagged)
     }
 
-    private static func group(_ index: Int, of totals: ExperimentTotals, goal: GoalTotals, controlIndex: Int?) -> GroupReadout {
+    private static func group(
+        _ index: Int, of totals: ExperimentTotals, goal: GoalTotals, controlIndex: Int?, effects: EffectSettings
+    ) -> GroupReadout {
         let units = totals.units[index]
         let converted = goal.converted[index]
         var comparison: Comparison?
         if let controlIndex, controlIndex != index {
             comparison = compare(
                 control: controlIndex, treatment: index, units: totals.units, goal: goal)
+            comparison?.effect = EffectReadout.conversion(
+                control: controlIndex, treatment: index, units: totals.units, goal: goal, settings: effects)
+            comparison?.valueEffect = EffectReadout.value(
+                control: controlIndex, treatment: index, units: totals.units, goal: goal, settings: effects)
         }
         return GroupReadout(
             group: totals.groups[index], units: units, converted: converted,
@@ -68,8 +83,8 @@ public enum ReadoutBuilder {
             control: goal.converted[control], controlUnits: units[control],
             treatment: goal.converted[treatment], treatmentUnits: units[treatment])
         let means = MeanComparison.compare(
-            control: ValueMoments(units: units[control], sum: goal.valueSum[control], sumOfSquares: goal.valueSumOfSquares[control]),
-            treatment: ValueMoments(
+            control: SampleMeanStatistic(units: units[control], sum: goal.valueSum[control], sumOfSquares: goal.valueSumOfSquares[control]),
+            treatment: SampleMeanStatistic(
                 units: units[treatment], sum: goal.valueSum[treatment], sumOfSquares: goal.valueSumOfSquares[treatment]))
         return Comparison(
             difference: proportions?.difference, relativeDifference: proportions?.relativeDifference,

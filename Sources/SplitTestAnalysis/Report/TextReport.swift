@@ -53,6 +53,7 @@ public enum TextReport {
                 }
                 lines.append(row)
             }
+            lines.append(contentsOf: EffectReport.textLines(goal, of: readout))
             lines += factorEffectLines(of: goal)
         }
         return lines.joined(separator: "\n")

@@ -41,6 +41,13 @@ public struct Effect: Sendable, Hashable {
         estimate(control: control.groupEstimate, treatment: treatment.groupEstimate, method: method, cuped: nil)
     }
 
+    /// Compares two groups already reduced to what a test reads: for estimates that are not
+    /// means of one sample, such as a bandit's period-weighted rates (whose `variance` is then the
+    /// estimate's variance times its units).
+    public static func compare(control: GroupEstimate, treatment: GroupEstimate, method: EffectMethod) -> Effect {
+        estimate(control: control, treatment: treatment, method: method, cuped: nil)
+    }
+
     /// Compares `treatment` with `control`, each adjusted by its pre-exposure covariate with θ
     /// pooled over both groups (``RegressionAdjustedStatistic/pooledTheta(control:treatment:)``;
     /// the θ the statistics carry is ignored). When that θ is 0 the comparison is the unadjusted

@@ -13,7 +13,7 @@ import SplitTestStatistics
 /// use_f=False)` the chi-square.
 ///
 /// ```swift
-/// let cells = [ValueMoments(units: 400, sum: 40, sumOfSquares: 40), …]   // conversions per cell
+/// let cells = [SampleMeanStatistic(units: 400, sum: 40, sumOfSquares: 40), …]   // conversions per cell
 /// let effect = FactorialContrasts.estimate([-0.5, -0.5, 0.5, 0.5], cells: cells)
 /// ```
 public enum FactorialContrasts {
@@ -44,14 +44,14 @@ public enum FactorialContrasts {
 
     /// The contrast with `coefficients` (one per cell) of the cells' means; `nil` when a cell it
     /// involves has fewer than 2 units (its variance is unknown) or the figures overflow.
-    public static func estimate(_ coefficients: [Double], cells: [ValueMoments]) -> Estimate? {
+    public static func estimate(_ coefficients: [Double], cells: [SampleMeanStatistic]) -> Estimate? {
         precondition(coefficients.count == cells.count, "one coefficient per cell")
         var estimate = 0.0
         var variance = 0.0
         for (coefficient, cell) in zip(coefficients, cells) where coefficient != 0 {
             guard cell.units >= 2 else { return nil }
             estimate += coefficient * cell.mean
-            variance += coefficient * coefficient * cell.variance / Double(cell.units)
+            variance += coefficient * coefficient * cell.nonNegativeVariance / Double(cell.units)
         }
         guard estimate.isFinite, variance.isFinite else { return nil }
         let error = variance.squareRoot()
@@ -67,12 +67,12 @@ public enum FactorialContrasts {
     /// The Wald test that every row of `rows` (each one coefficient per cell) is 0; `nil` when a
     /// cell involved has fewer than 2 units, or the contrasts' covariance is singular (nothing
     /// varies where they look).
-    public static func wald(_ rows: [[Double]], cells: [ValueMoments]) -> WaldTest? {
+    public static func wald(_ rows: [[Double]], cells: [SampleMeanStatistic]) -> WaldTest? {
         precondition(!rows.isEmpty && rows.allSatisfy { $0.count == cells.count }, "one coefficient per cell in each row")
         var cellVariances = [Double](repeating: 0, count: cells.count)
         for (index, cell) in cells.enumerated() where rows.contains(where: { $0[index] != 0 }) {
             guard cell.units >= 2 else { return nil }
-            cellVariances[index] = cell.variance / Double(cell.units)
+            cellVariances[index] = cell.nonNegativeVariance / Double(cell.units)
         }
         let values = rows.map { row in zip(row, cells).reduce(0) { $0 + $1.0 * $1.1.mean } }
         // R V Rᵀ, V diagonal.

@@ -16,11 +16,11 @@ public struct MeanComparison: Sendable, Hashable {
 
     /// Compares two groups given by their sufficient statistics (units, sum and sum of squares of
     /// the value per unit); `nil` when either has fewer than 2 units.
-    public static func compare(control: ValueMoments, treatment: ValueMoments) -> MeanComparison? {
+    public static func compare(control: SampleMeanStatistic, treatment: SampleMeanStatistic) -> MeanComparison? {
         guard control.units >= 2, treatment.units >= 2 else { return nil }
         let difference = treatment.mean - control.mean
-        let share0 = control.variance / Double(control.units)
-        let share1 = treatment.variance / Double(treatment.units)
+        let share0 = control.nonNegativeVariance / Double(control.units)
+        let share1 = treatment.nonNegativeVariance / Double(treatment.units)
         let squareError = share0 + share1
         let degreesOfFreedom =
             squareError * squareError
@@ -40,27 +40,12 @@ public struct MeanComparison: Sendable, Hashable {
     }
 }
 
-/// The sufficient statistics of a value per unit: how many units, the sum and the sum of squares.
-public struct ValueMoments: Sendable, Hashable {
-    /// Units, each counting its value (0 without a goal).
-    public var units: Int
-    /// Σ value.
-    public var sum: Double
-    /// Σ value².
-    public var sumOfSquares: Double
-
-    /// Creates the moments.
-    public init(units: Int, sum: Double, sumOfSquares: Double) {
-        self.units = units
-        self.sum = sum
-        self.sumOfSquares = sumOfSquares
-    }
-
-    /// The mean, 0 for no units.
-    public var mean: Double { units > 0 ? sum / Double(units) : 0 }
-
-    /// The sample variance (denominator `n − 1`), never negative; 0 below 2 units.
-    public var variance: Double {
+extension SampleMeanStatistic {
+    /// The sample variance as Welch's test and the factorial contrasts read it: never negative
+    /// (rounding can leave a constant value's slightly below 0, which is no variance), with the
+    /// square of the sum formed as `sum * sum`, where ``variance`` follows GrowthBook's `pow`: the
+    /// two may differ in the last bit.
+    var nonNegativeVariance: Double {
         guard units >= 2 else { return 0 }
         return max(0, (sumOfSquares - sum * sum / Double(units)) / Double(units - 1))
     }

@@ -9,7 +9,8 @@
 ///
 /// Its variance is the sample variance `(Σx² − (Σx)²/n) / (n − 1)`, 0 below 2 units. It is not
 /// clamped at 0: rounding can leave it slightly negative when every value is the same, and a
-/// test then reports nothing, as GrowthBook's `SampleMeanStatistic` does.
+/// test then reports nothing, as GrowthBook's `SampleMeanStatistic` does. (``MeanComparison``,
+/// Welch's test of the readout's `value_*` figures, reads the same statistic clamped at 0.)
 ///
 /// ```swift
 /// let control = SampleMeanStatistic(units: 4, sum: 10, sumOfSquares: 30)

@@ -19,6 +19,12 @@ import SplitTesting
 /// - `period`, for bandit experiments, is set on the rows of their units per allocation period
 ///   (the same columns, counted over the units first assigned in that period) and empty on every
 ///   other row; a file without the column has no period rows.
+/// - `pre_converted, pre_value_sum, pre_value_sum_squares, pre_post_converted,
+///   pre_post_value_products` and `pre_window_days` (a query emitted for CUPED): the same goal in
+///   each unit's window before its first exposure, read into ``GoalTotals/covariates``; all six
+///   or none, the window the same on every row.
+/// - `definitions_fingerprint`: the ``DefinitionsFingerprint`` of the definitions the query was
+///   emitted with, the same on every row (see ``Aggregates/definitionsFingerprint``).
 ///
 /// Experiments come out sorted by identifier, then holdouts sorted by name, as from events.
 public enum AggregatesCSV {
@@ -33,8 +39,18 @@ public enum AggregatesCSV {
     static let columns = [
         "experiment", "group_name", "goal", "units", "converted", "value_sum", "value_sum_squares", "conflicts",
     ]
+    /// The largest count a row may hold (2⁴⁰, about 1.1 trillion).
+    static let maximumCount = 1 << 40
     /// Columns added later, read when present.
-    static let optionalColumns = ["kind", "period"]
+    static let optionalColumns = ["kind", "period", fingerprintColumn] + covariateColumns + [windowColumn]
+    /// The fingerprint of the definitions the query was emitted with.
+    static let fingerprintColumn = "definitions_fingerprint"
+    /// CUPED's figures per group and goal.
+    static let covariateColumns = [
+        "pre_converted", "pre_value_sum", "pre_value_sum_squares", "pre_post_converted", "pre_post_value_products",
+    ]
+    /// CUPED's window, in days.
+    static let windowColumn = "pre_window_days"
     /// The groups of every holdout, its control first.
     static let holdoutGroups = ["holdout", "exposed"]
 
@@ -53,11 +69,17 @@ public enum AggregatesCSV {
         var goals: [String: [String: (Int, Double, Double)]] = [:]
         /// A bandit's rows by period: the same figures for the units first assigned in it.
         var periods: [Int: (units: [String: Int], goals: [String: [String: (Int, Double, Double)]])] = [:]
+        var covariates: [String: [String: CovariateRow]] = [:]
     }
 
     /// The totals in `text` (the format above); with `definitions`, experiments' groups take their
     /// order, weights and control.
     public static func totals(_ text: String, definitions: [SplitTestDefinition]?) throws(Failure) -> [ExperimentTotals] {
+        try read(text, definitions: definitions).totals
+    }
+
+    /// The totals in `text` with what the file says about how they were computed.
+    public static func read(_ text: String, definitions: [SplitTestDefinition]?) throws(Failure) -> Aggregates {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let header = lines.first else { throw Failure(line: 1, message: "the file is empty") }
@@ -72,6 +94,8 @@ public enum AggregatesCSV {
         for column in optionalColumns {
             if let index = names.firstIndex(of: column) { position[column] = index }
         }
+        let hasCovariates = try covariateColumnsPresent(position)
+        var metadata = FileMetadata()
         var entries: [Key: Entry] = [:]
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = offset + 1
@@ -81,7 +105,10 @@ public enum AggregatesCSV {
                 return index < fields.count ? fields[index] : ""
             }
             func integer(_ name: String) throws(Failure) -> Int {
-                guard let value = Int(field(name)) ?? Double(field(name)).flatMap({ Int(exactly: $0) }), value >= 0 else {
+                // Above a trillion it is no count of units, and sums of such counts would overflow.
+                guard let value = Int(field(name)) ?? Double(field(name)).flatMap({ Int(exactly: $0) }), value >= 0,
+                    value <= maximumCount
+                else {
                     throw Failure(line: number, message: "'\(name)' is not a count: '\(field(name))'")
                 }
                 return value
@@ -99,6 +126,9 @@ public enum AggregatesCSV {
                 throw Failure(line: number, message: "'kind' is neither experiment nor holdout: '\(kindText)'")
             }
             let key = Key(kind: kind, name: name)
+            try metadata.read(
+                fingerprint: position[fingerprintColumn].map { _ in field(fingerprintColumn) },
+                windowDays: hasCovariates ? field(windowColumn) : nil, line: number)
             var entry = entries[key] ?? Entry()
             entry.conflicts = try integer("conflicts")
             let group = field("group_name")
@@ -126,6 +156,12 @@ public enum AggregatesCSV {
                     entry.goals[goal, default: [:]][group] = (
                         try integer("converted"), try real("value_sum"), try real("value_sum_squares")
                     )
+                    if hasCovariates {
+                        entry.covariates[goal, default: [:]][group] = CovariateRow(
+                            preConverted: try integer("pre_converted"), prePostConverted: try integer("pre_post_converted"),
+                            preValueSum: try real("pre_value_sum"), preValueSumOfSquares: try real("pre_value_sum_squares"),
+                            prePostValueProducts: try real("pre_post_value_products"))
+                    }
                 }
             } else if !goal.isEmpty {
                 // An entry without units still lists every goal, as from events.
@@ -134,7 +170,7 @@ public enum AggregatesCSV {
             entries[key] = entry
         }
         let byName = AnalysisDefinitions(definitions ?? []).byExperiment
-        return entries.keys.sorted().map { key in
+        let totals = entries.keys.sorted().map { key in
             let entry = entries[key] ?? Entry()
             let definition = key.kind == .experiment ? byName[key.name] : nil
             let observed = entry.units.keys.sorted()
@@ -161,11 +197,20 @@ public enum AggregatesCSV {
                     PeriodTotals(period: period, units: groups.map { figures.units[$0] ?? 0 }, goals: goalTotals(figures.goals))
                 }
             }
+            // CUPED's covariates are read on the pooled rows only: a period row carries none.
+            var goals = goalTotals(entry.goals)
+            if let window = metadata.window {
+                for index in goals.indices {
+                    goals[index].covariates = CovariateRow.covariates(
+                        entry.covariates[goals[index].goal] ?? [:], groups: groups, window: window)
+                }
+            }
             return ExperimentTotals(
                 experiment: key.name, kind: key.kind, groups: groups, weights: definition?.groupShares, control: control,
-                units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts, goals: goalTotals(entry.goals),
+                units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts, goals: goals,
                 factorial: definition?.factorial, periods: periods)
         }
+        return Aggregates(totals: totals, definitionsFingerprint: metadata.fingerprint, preExposureWindow: metadata.window)
     }
 
     /// Splits one CSV row, honouring double quotes (`""` inside quotes is a quote).

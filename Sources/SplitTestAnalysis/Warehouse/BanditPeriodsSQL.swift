@@ -63,8 +63,9 @@ struct BanditPeriodsSQL {
     /// The other rows' `period`: null.
     var pooledPeriod: String { experiments.isEmpty ? "" : ",\n       CAST(NULL AS \(integer)) AS period" }
 
-    /// The period rows, closing the union.
-    func periodRows(double: String) -> String {
+    /// The period rows, closing the union; `trailingColumns` are the columns every row has after
+    /// `period` (CUPED's, without figures on a period row, and the definitions' fingerprint).
+    func periodRows(double: String, trailingColumns: String) -> String {
         guard !experiments.isEmpty else { return "" }
         return """
             UNION ALL
@@ -72,7 +73,7 @@ struct BanditPeriodsSQL {
                    COALESCE(pg.converted, 0) AS converted,
                    COALESCE(pg.value_sum, CAST(0 AS \(double))) AS value_sum,
                    COALESCE(pg.value_sum_squares, CAST(0 AS \(double))) AS value_sum_squares,
-                   c.conflicts, c.kind, pu.period
+                   c.conflicts, c.kind, pu.period\(trailingColumns)
             FROM period_group_units pu
             JOIN entries c ON c.kind = 'experiment' AND c.experiment = pu.experiment
             LEFT JOIN goal_names n ON TRUE

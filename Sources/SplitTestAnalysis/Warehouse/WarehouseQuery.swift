@@ -14,13 +14,15 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 /// same rules as ``EventAccumulator``: a unit counts from its first exposure; a unit in two groups
 /// is a conflict and left out; a goal is credited to a unit whose id is the goal's `device_id` or
 /// (when different) `user_id`, at or after the unit's first exposure; value per unit is the sum of
-/// its credited goals' values (0 when a goal has none).
+/// its credited goals' values (0 when a goal has none); a goal whose value is not a finite number
+/// (NaN or infinite in the table) is left out with its conversion; a group that only units in
+/// conflict were exposed in is listed with no units.
 ///
 /// Holdouts follow the same rules too: a holdout's `holdout` group is the units of its
 /// `split_test_holdout` events (from the first one), its `exposed` group the units exposed, without
 /// conflict, in an experiment it covers (from the first such exposure); a unit in both is a
 /// conflict of the holdout. Without definitions a holdout covers every experiment; the definitions
-/// (see ``sql(dialect:eventsTable:definitions:)``) are written into the query as lists.
+/// (see ``sql(dialect:eventsTable:definitions:preExposureWindow:)``) are written into the query as lists.
 ///
 /// The input table has the columns `event_name, event_time, experiment, group_name, unit_id, goal,
 /// value, device_id, user_id, holdout` (one row per event; `holdout` is the property of
@@ -33,14 +35,21 @@ public enum WarehouseQuery {
     /// the exposures of defined experiments in defined groups, every defined experiment and holdout
     /// (even without events), and each holdout against the experiments whose definitions name it
     /// (a holdout in the events that no definition names covers every experiment).
+    ///
+    /// With `preExposureWindow` (CUPED), each row also carries the same goal in every unit's
+    /// window before its first exposure (the columns ``AggregatesCSV`` reads into ``GoalCovariates``). Every row carries the
+    /// ``DefinitionsFingerprint`` of `definitions`.
     public static func sql(
-        dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil
+        dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil,
+        preExposureWindow: PreExposureWindow? = nil
     ) -> String {
         let double = dialect == .bigquery ? "FLOAT64" : "DOUBLE"
+        let covariates = preExposureWindow.map { CovariateQuery(window: $0, dialect: dialect) }
         var lists = definitions.map { definitionLists(AnalysisDefinitions($0), dialect: dialect) } ?? ""
         // Bandits add their periods: a list, a column, and rows of their own (see BanditPeriodsSQL).
         let bandits = BanditPeriodsSQL(definitions: definitions ?? [], dialect: dialect)
         lists += bandits.list
+        let fingerprint = ",\n       '\(DefinitionsFingerprint.of(definitions))' AS definitions_fingerprint"
         let definedExposures = definitions == nil ? "" : """
 
               JOIN defined_groups d ON d.experiment = e.experiment AND d.group_name = e.group_name
@@ -129,6 +138,7 @@ public enum WarehouseQuery {
               FROM \(table)
               WHERE event_name = 'split_test_goal' AND goal IS NOT NULL
                 AND (device_id IS NOT NULL OR user_id IS NOT NULL)
+                AND (value IS NULL OR CAST(value AS \(double)) BETWEEN -\(largestDouble) AND \(largestDouble))
             ),
             goal_names AS (
               SELECT DISTINCT goal FROM goal_events
@@ -154,20 +164,31 @@ public enum WarehouseQuery {
             ),
             group_units AS (
               SELECT kind, experiment, group_name, COUNT(*) AS units FROM members GROUP BY kind, experiment, group_name
-            )\(bandits.tables(double: double))
+              UNION ALL
+              SELECT 'experiment' AS kind, x.experiment, x.group_name, 0 AS units
+              FROM (SELECT DISTINCT experiment, group_name FROM exposure_events) x
+              LEFT JOIN (SELECT DISTINCT experiment, group_name FROM units) u
+                ON u.experiment = x.experiment AND u.group_name = x.group_name
+              WHERE u.group_name IS NULL
+            )\(covariates?.tables ?? "")\(bandits.tables(double: double))
             \(bandits.selectPrefix)SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
                    COALESCE(gg.converted, 0) AS converted,
                    COALESCE(gg.value_sum, CAST(0 AS \(double))) AS value_sum,
                    COALESCE(gg.value_sum_squares, CAST(0 AS \(double))) AS value_sum_squares,
-                   c.conflicts, c.kind\(bandits.pooledPeriod)
+                   c.conflicts, c.kind\(bandits.pooledPeriod)\(covariates?.columns ?? "")\(fingerprint)
             FROM entries c
             LEFT JOIN group_units gu ON gu.kind = c.kind AND gu.experiment = c.experiment
             LEFT JOIN goal_names n ON TRUE
             LEFT JOIN group_goals gg
-              ON gg.kind = gu.kind AND gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal
-            \(bandits.periodRows(double: double))\(bandits.orderClause)
+              ON gg.kind = gu.kind AND gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal\(covariates?.join ?? "")
+            \(bandits.periodRows(double: double, trailingColumns: (covariates?.periodColumns ?? "") + fingerprint))\(bandits.orderClause)
             """
     }
+
+    /// The largest finite double: a goal whose value lies outside `±` it (infinite, or NaN, which
+    /// every dialect compares as false or as greater than any number) is left out, as reading the
+    /// events leaves out a value that is not a finite number.
+    static let largestDouble = "1.7976931348623157e308"
 
     /// The definitions as two lists at the head of the query: `defined_groups(experiment,
     /// group_name)` and `defined_coverage(holdout, experiment)`. Written as `SELECT … UNION ALL SELECT …`, which every

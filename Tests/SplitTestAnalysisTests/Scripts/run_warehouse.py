@@ -4,8 +4,13 @@ DuckDB and in Spark (local mode), and writes each result as CSV for `splitc anal
 Usage: run_warehouse.py EVENTS.jsonl ENGINE:QUERY.sql:OUT.csv...
 
 ENGINE is `duckdb`, `spark` or `bigquery`. BigQuery's text is run in DuckDB after
-`CREATE TYPE FLOAT64 AS DOUBLE` (its only type name DuckDB does not know), so that it is executed,
-not just printed.
+`CREATE TYPE FLOAT64 AS DOUBLE` and a macro `UNIX_MICROS` (its only type and function names
+DuckDB does not know), so that it is executed, not just printed.
+
+A goal's `value` is loaded as the Analysis article asks of a warehouse table: null when absent
+(or JSON null), the number when it is one, and NaN when it is present but not a number (a
+string, a Boolean, an array): the emitted query leaves out a goal whose value is not a finite
+number, as reading the events does. A number too large for a double (1e999) is infinite.
 """
 import datetime
 import json
@@ -32,8 +37,8 @@ def rows():
             continue
         properties = event.get("properties") or {}
         value = properties.get("value")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            value = None
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            value = float("nan")
         # A bandit's exposures carry the period of the unit's first assignment; null elsewhere.
         period = properties.get("period")
         if isinstance(period, bool) or not isinstance(period, int):
@@ -63,6 +68,7 @@ if duckdb_jobs:
         "unit_id VARCHAR, goal VARCHAR, value DOUBLE, device_id VARCHAR, user_id VARCHAR, holdout VARCHAR, period BIGINT)")
     connection.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", table)
     connection.execute("CREATE TYPE FLOAT64 AS DOUBLE")
+    connection.execute("CREATE MACRO UNIX_MICROS(t) AS epoch_us(t)")
     for engine, query, out in duckdb_jobs:
         connection.execute(open(query).read()).df().to_csv(out, index=False)
         print(f"{engine} in duckdb: {len(table)} events -> {out}")
