@@ -49,6 +49,7 @@ import Testing
         }
         let ratio = try halfWidth(["--cuped"]) / halfWidth([])
         let sampleRho = Self.correlation(pre, post)
+        print("CUPED narrowing: interval half-width ratio \(ratio) at sample correlation \(sampleRho); sqrt(1 - rho^2) = \((1 - sampleRho * sampleRho).squareRoot())")
         #expect(abs(sampleRho - rho) < 0.02, "sample correlation \(sampleRho)")
         // Against the drawn correlation, and (closer) against the sample's.
         #expect(abs(ratio - (1 - rho * rho).squareRoot()) < 0.02, "ratio \(ratio)")

@@ -43,6 +43,7 @@ import Testing
         let sequential = try #require(Self.check.everSignificantShare(sequentialRuns))
         // One look at 20,000 units keeps Welch's t at about 5%: the inflation is the peeking's.
         let lastLook = Double(tTestRuns.count { ($0.last ?? nil).map { $0 < 0.05 } ?? false }) / Double(tTestRuns.count)
+        print("peeking simulation: \(tTestRuns.count) A/A runs, ever p < 0.05 with Welch's t \(tTest), with the sequential test \(sequential); Welch's t at the last look alone \(lastLook)")
         #expect(sequential <= 0.05, "sequential: \(sequential) of runs ever significant")
         #expect(tTest >= 0.15 && tTest >= 3 * max(sequential, lastLook), "t-test: \(tTest), sequential \(sequential), last look alone \(lastLook)")
         #expect(lastLook <= 0.1, "t-test at the last look alone: \(lastLook)")
