@@ -146,24 +146,10 @@ enum EffectReport {
             + "<circle cx=\"\(x(relative.estimate))\" cy=\"8\" r=\"4\" fill=\"\(color)\"/></svg>"
     }
 
-    /// A figure shown rounded, with its exact value alongside for machines (as in ``HTMLReport``).
+    // The page's own helpers: a figure shown rounded with its exact value alongside, and escaping.
     private static func value(_ number: Double?, _ field: String, _ shown: String) -> String {
-        let exact = number.map { $0.isFinite ? "\($0)" : "null" } ?? "null"
-        return "<span data-field=\"\(field)\" data-value=\"\(exact)\">\(escape(shown))</span>"
+        HTMLReport.value(number, field, shown)
     }
 
-    private static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    private static func escape(_ text: String) -> String { HTMLReport.escape(text) }
 }
