@@ -2,20 +2,9 @@ import Foundation
 
 /// The `FileStoreCrashWriter` executable, run as a child process.
 struct CrashWriterProcess {
-    /// Where SwiftPM put the writer: the build products directory that also holds the test
-    /// bundle (on Linux the bundle is an executable there; on macOS a `.xctest` directory).
+    /// Where SwiftPM put the writer (see ``WorkerProcess/locate(_:)``).
     static func locate() -> URL? {
-        var directories: [URL] = Bundle.allBundles
-            .map(\.bundleURL)
-            .filter { $0.pathExtension == "xctest" }
-            .map { $0.deletingLastPathComponent() }
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.deletingLastPathComponent())
-        }
-        directories.append(Bundle.main.bundleURL)
-        return directories
-            .map { $0.appendingPathComponent("FileStoreCrashWriter") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        WorkerProcess.locate("FileStoreCrashWriter")
     }
 
     private let process = Process()

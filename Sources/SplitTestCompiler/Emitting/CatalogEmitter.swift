@@ -13,32 +13,18 @@ struct CatalogEmitter {
         printer.line("nonisolated ", access, "enum SplitTestCatalog {")
         printer.indented { printer in
             printer.docLine("The type of each split test.")
+            printer.openLine()
+            printer.write(access)
             guard experiments.count > Self.catalogChunkSize else {
-                printer.openLine()
-                printer.write(access)
                 printer.write("static let all")
                 Self.finishTypeList(experiments[...], into: &printer)
                 return
             }
-            let partCount = (experiments.count + Self.catalogChunkSize - 1) / Self.catalogChunkSize
-            printer.openLine()
-            printer.write(access)
-            printer.write("static let all: [any SplitTest.Type] = [")
-            for part in 1...partCount {
-                if part > 1 { printer.write(", ") }
-                printer.write("part")
-                printer.writeDecimal(part)
-            }
-            printer.write("].flatMap { $0 }")
-            printer.closeLine()
-            for part in 1...partCount {
-                let start = (part - 1) * Self.catalogChunkSize
-                let end = min(start + Self.catalogChunkSize, experiments.count)
-                printer.line()
-                printer.openLine()
-                printer.write("private static let part")
-                printer.writeDecimal(part)
-                Self.finishTypeList(experiments[start..<end], into: &printer)
+            printer.writeChunkedArray(
+                name: "all", type: "[any SplitTest.Type]", partName: "part", count: experiments.count,
+                chunkSize: Self.catalogChunkSize
+            ) { types, printer in
+                Self.finishTypeList(experiments[types], into: &printer)
             }
         }
         printer.line("}")

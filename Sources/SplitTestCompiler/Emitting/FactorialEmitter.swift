@@ -181,24 +181,12 @@ struct FactorialEmitter {
             printer.line("]")
             return
         }
-        let parts = (count + Self.cellChunkSize - 1) / Self.cellChunkSize
-        printer.write("static let allCases: [Group] = [")
-        for part in 1...parts {
-            if part > 1 { printer.write(", ") }
-            printer.write("cells")
-            printer.writeDecimal(part)
-        }
-        printer.write("].flatMap { $0 }")
-        printer.closeLine()
-        for part in 1...parts {
-            let start = (part - 1) * Self.cellChunkSize
-            printer.line()
-            printer.openLine()
-            printer.write("private static let cells")
-            printer.writeDecimal(part)
+        printer.writeChunkedArray(
+            name: "allCases", type: "[Group]", partName: "cells", count: count, chunkSize: Self.cellChunkSize
+        ) { cells, printer in
             printer.write(": [Group] = [")
             printer.closeLine()
-            emitCells(start..<min(start + Self.cellChunkSize, count), of: experiment, into: &printer)
+            emitCells(cells, of: experiment, into: &printer)
             printer.line("]")
         }
     }
