@@ -91,23 +91,22 @@ extension ReadoutBuilder {
             conversionRateVariance: rate?.variance)
     }
 
-    /// A bandit's effect: the period-weighted estimates of both arms, over the periods where both
-    /// have at least 2 units, in the test `method` names (an estimate's variance times its units is
-    /// the variance per unit that the test reads). Without such a period, no estimate.
+    /// A bandit's effect: the period-weighted estimates of both arms, paired as their comparison
+    /// pairs them (``PeriodWeightedEstimate/paired(_:control:treatment:)``), in the test `method`
+    /// names (an estimate's variance times its units is the variance per unit that the test
+    /// reads). Without a period both arms share, no estimate.
     static func periodWeightedEffect(
         _ measure: PeriodWeightedEstimate.Measure, control: [PeriodWeightedEstimate.PeriodFigures],
         treatment: [PeriodWeightedEstimate.PeriodFigures], method: EffectMethod
     ) -> Effect {
-        let both = { (index: Int) in control[index].units >= 2 && treatment[index].units >= 2 }
-        func groupEstimate(_ figures: [PeriodWeightedEstimate.PeriodFigures]) -> GroupEstimate? {
-            guard let estimate = PeriodWeightedEstimate.estimate(measure, figures, include: both) else { return nil }
-            let units = figures.indices.filter(both).reduce(0) { $0 + figures[$1].units }
-            return GroupEstimate(
-                units: units, mean: estimate.estimate, unadjustedMean: estimate.estimate, variance: estimate.variance * Double(units))
-        }
-        guard let base = groupEstimate(control), let arm = groupEstimate(treatment) else {
+        guard let pair = PeriodWeightedEstimate.paired(measure, control: control, treatment: treatment) else {
             return Effect(method: method, cuped: nil, absolute: nil, relative: nil)
         }
-        return Effect.compare(control: base, treatment: arm, method: method)
+        func groupEstimate(_ arm: (estimate: PeriodWeightedEstimate, units: Int)) -> GroupEstimate {
+            GroupEstimate(
+                units: arm.units, mean: arm.estimate.estimate, unadjustedMean: arm.estimate.estimate,
+                variance: arm.estimate.variance * Double(arm.units))
+        }
+        return Effect.compare(control: groupEstimate(pair.control), treatment: groupEstimate(pair.treatment), method: method)
     }
 }

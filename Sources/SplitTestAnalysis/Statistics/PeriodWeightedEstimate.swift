@@ -83,11 +83,8 @@ public struct PeriodWeightedEstimate: Sendable, Hashable {
     public static func compare(
         _ measure: Measure, control: [PeriodFigures], treatment: [PeriodFigures]
     ) -> (difference: Double, relativeDifference: Double?, ciLow: Double?, ciHigh: Double?, pValue: Double?, probabilityHigher: Double?)? {
-        precondition(control.count == treatment.count, "one entry per period for both arms")
-        let both = { (index: Int) in control[index].units >= 2 && treatment[index].units >= 2 }
-        guard let arm = estimate(measure, treatment, include: both), let base = estimate(measure, control, include: both) else {
-            return nil
-        }
+        guard let pair = paired(measure, control: control, treatment: treatment) else { return nil }
+        let (arm, base) = (pair.treatment.estimate, pair.control.estimate)
         let difference = arm.estimate - base.estimate
         let error = (arm.variance + base.variance).squareRoot()
         let half = NormalDistribution.quantile975 * error
@@ -97,6 +94,24 @@ public struct PeriodWeightedEstimate: Sendable, Hashable {
             hasInterval ? difference - half : nil, hasInterval ? difference + half : nil,
             error > 0 ? NormalDistribution.twoSidedPValue(difference / error) : nil,
             error > 0 ? normalCumulative(difference / error) : nil
+        )
+    }
+
+    /// Both arms' estimates over the periods where both have at least 2 units, with the units
+    /// each has in those periods; `nil` without such a period. Every comparison of two arms
+    /// (``compare(_:control:treatment:)`` and the readout's effects) reads this one pairing.
+    static func paired(
+        _ measure: Measure, control: [PeriodFigures], treatment: [PeriodFigures]
+    ) -> (control: (estimate: PeriodWeightedEstimate, units: Int), treatment: (estimate: PeriodWeightedEstimate, units: Int))? {
+        precondition(control.count == treatment.count, "one entry per period for both arms")
+        let both = { (index: Int) in control[index].units >= 2 && treatment[index].units >= 2 }
+        guard let base = estimate(measure, control, include: both), let arm = estimate(measure, treatment, include: both) else {
+            return nil
+        }
+        let taken = control.indices.filter(both)
+        return (
+            (base, taken.reduce(0) { $0 + control[$1].units }),
+            (arm, taken.reduce(0) { $0 + treatment[$1].units })
         )
     }
 
