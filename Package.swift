@@ -34,15 +34,17 @@ let package = Package(
     targets: [
         // The privacy manifest ships at the root of the target's resource bundle, where Xcode
         // finds it for the app's privacy report.
-        .target(name: "SplitTesting", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "SplitTesting", dependencies: ["SplitTestFormats"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(
             name: "SplitTestingRemote",
-            dependencies: ["SplitTesting", "SplitTestJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["SplitTesting", "SplitTestFormats", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "SplitTestingTestSupport", dependencies: ["SplitTesting"]),
-        // The one JSON reader and writer of the package's documents: control documents and their
-        // payloads, `--attributes`, the JSON Schema. Standard library only; not a product.
-        .target(name: "SplitTestJSON"),
+        // Every file format of the package in one place: one JSON tokenizer (a tree for documents,
+        // a field-picking scan for event files), one JSON value and one writer, and the codecs of
+        // the event line, the store file and the control payload. Standard library only, so the
+        // runtime can use it and apps link nothing more; not a product, so its API is `package`.
+        .target(name: "SplitTestFormats"),
         .systemLibrary(
             name: "CLibYAML",
             pkgConfig: "yaml-0.1",
@@ -51,7 +53,7 @@ let package = Package(
         // Distributions, chi-square tests and a seeded generator that `splitc simulate`, the readout,
         // the demo and the tests share; no Foundation.
         .target(name: "SplitTestStatistics"),
-        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestJSON", "SplitTestStatistics"]),
+        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestFormats", "SplitTestStatistics"]),
         // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out. It
         // reads experiments as the runtime defines them (`SplitTestDefinition`) and events by the
         // runtime's own names, so that the two can never drift apart.

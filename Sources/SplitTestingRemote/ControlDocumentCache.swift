@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestJSON
+import SplitTestFormats
 
 /// The last good control document kept on disk, so that it applies synchronously at the next
 /// start: the envelope's exact bytes (re-verified when read), the server's `ETag` and the sequence.

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import SplitTesting
-import SplitTestJSON
+import SplitTestFormats
 
 /// A control document as served: `{"format": 1, "payload": "<base64>", "signature": "<base64>"}`,
 /// an envelope so that the signed bytes are exactly the payload's bytes.

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestJSON
+import SplitTestFormats
 @_spi(Tools) import SplitTesting
 
 extension SplitTestControl {

@@ -1,4 +1,4 @@
-import SplitTestJSON
+import SplitTestFormats
 
 /// The schema of `allocation`: a bandit, whose control documents set the weights of units not
 /// yet assigned. The rules that need the groups (every arm can have `min_weight`; the groups'

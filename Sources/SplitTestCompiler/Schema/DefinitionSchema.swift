@@ -1,4 +1,4 @@
-import SplitTestJSON
+import SplitTestFormats
 /// The JSON Schema of the definition language, for editors: with it, a YAML language server
 /// completes keys, shows each key's documentation and flags most mistakes as they are typed.
 ///

@@ -1,4 +1,4 @@
-import SplitTestJSON
+import SplitTestFormats
 /// The top-level keys of a definition document, in the order the documentation introduces them.
 enum ExperimentProperties {
     static var all: [(key: String, value: JSONValue)] {

@@ -1,4 +1,4 @@
-import SplitTestJSON
+import SplitTestFormats
 /// The schema of multivariate experiments: `factors` (each a list of levels or a mapping of
 /// levels, with the factor's `defaults`), `cells` and `weights`, and the cell names that
 /// `winner`, `control` and `force` may use instead of group names.

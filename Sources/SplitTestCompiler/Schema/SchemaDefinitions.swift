@@ -1,4 +1,4 @@
-import SplitTestJSON
+import SplitTestFormats
 /// The schema's reusable pieces (`$defs`): group names, the three forms of `groups`, parameters
 /// and layers.
 enum SchemaDefinitions {

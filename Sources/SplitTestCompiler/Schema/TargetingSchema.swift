@@ -1,5 +1,5 @@
 import SplitTesting
-import SplitTestJSON
+import SplitTestFormats
 /// The schema of targeting and holdouts: an experiment's `targeting`, `attributes` documents and `holdout`
 /// documents. Custom attributes are declared in other documents, so the schema checks the shape
 /// of a condition; whether it names a declared attribute and fits its type is the compiler's.

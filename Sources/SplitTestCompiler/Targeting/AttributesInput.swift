@@ -1,5 +1,5 @@
 import SplitTesting
-import SplitTestJSON
+import SplitTestFormats
 
 /// Attribute values given as JSON, as `splitc assign --attributes` takes them, checked against
 /// the built-in attributes and the declared ones: the same values an app sets, so that the tool
