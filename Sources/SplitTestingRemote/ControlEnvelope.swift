@@ -81,7 +81,7 @@ public struct ControlEnvelope: Sendable, Hashable {
     ///
     /// With a key, a missing or wrong signature throws; without one, any signature is ignored
     /// and the caller decides whether to accept an unsigned document.
-    public func control(verifiedWith publicKey: ControlPublicKey?) throws(ControlDocumentError) -> SplitTestControl {
+    @_spi(Tools) public func control(verifiedWith publicKey: ControlPublicKey?) throws(ControlDocumentError) -> SplitTestControl {
         if let publicKey {
             guard let signature else { throw .missingSignature }
             guard publicKey.isValidSignature(signature, of: payload) else { throw .badSignature }

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// Keeps a service's experiments under a remote control document: the last good document kept
 /// on disk applies synchronously at start, and a background refresh fetches, verifies and keeps

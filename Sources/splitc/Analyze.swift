@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import SplitcCommandLine
 
 /// `splitc analyze`: the readout of the events the runtime emitted.

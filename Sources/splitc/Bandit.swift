@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SplitTestAnalysis
-import SplitTesting
-import SplitTestingRemote
+@_spi(Tools) import SplitTestAnalysis
+@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestingRemote
 import SplitcCommandLine
 
 /// `splitc bandit`: the next weights of every bandit experiment, as a control document.

@@ -1,7 +1,7 @@
 import Foundation
 import SplitTestCompiler
 @_spi(Tools) import SplitTesting
-import SplitTestingRemote
+@_spi(Tools) import SplitTestingRemote
 import SplitcCommandLine
 
 /// A control document as `splitc assign --control` applies it: opened and verified by
@@ -64,5 +64,13 @@ struct ControlDocument {
             Console.error("splitc: warning: \(SplitTestingIssue.controlEntryInvalid(experiment: definition.identifier, reason: reason))")
         }
         return definition
+    }
+
+    /// What is wrong with an entry, in words.
+    static func describe(_ problem: SplitTestDefinition.ControlEntryProblem) -> String {
+        switch problem {
+        case .unknownGroup(let group): "group '\(group)' is not one of its groups"
+        case .invalid(let reason): reason
+        }
     }
 }

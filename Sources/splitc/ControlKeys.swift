@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import SplitcCommandLine
 

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import SplitTesting
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTestStatistics
 
 /// `onboarding_copy` is a bandit: over six periods, new installs are bucketed by the weights in
@@ -30,10 +30,12 @@ func runBanditScenario() {
             var counts: [OnboardingCopySplitTest.Group: Int] = [:]
             for index in 0..<installsPerPeriod {
                 let device = Population.deviceID(10_000 * (period + 1) + index)
-                let service = SplitTestingService(configuration: .init(
+                var configuration = SplitTestingService.Configuration(
                     store: store, deviceID: device, catalog: SplitTestCatalog.all,
                     tracking: TrackingClient(providers: [events]), report: { issues.append($0) },
-                    builtInAttributes: SplitTestAttributeValues([:]), control: history.last))
+                    builtInAttributes: SplitTestAttributeValues([:]))
+                configuration.control = history.last
+                let service = SplitTestingService(configuration: configuration)
                 let test = service.fetchSplitTest(OnboardingCopySplitTest.self)
                 test.hitSplitTest()
                 guard test.assignment.reason.isEnrolled else { continue }
@@ -75,9 +77,10 @@ func runBanditScenario() {
 
         // The first period's installs come back under the last document: every one keeps its group.
         let kept = firstGroups.filter { device, group in
-            SplitTestingService(configuration: .init(
-                store: store, deviceID: device, catalog: SplitTestCatalog.all, builtInAttributes: SplitTestAttributeValues([:]),
-                control: history.last)).fetchSplitTest(OnboardingCopySplitTest.self).currentGroup == group
+            var configuration = SplitTestingService.Configuration(
+                store: store, deviceID: device, catalog: SplitTestCatalog.all, builtInAttributes: SplitTestAttributeValues([:]))
+            configuration.control = history.last
+            return SplitTestingService(configuration: configuration).fetchSplitTest(OnboardingCopySplitTest.self).currentGroup == group
         }.count
         print("\(kept) of \(firstGroups.count) installs of period 0, back under period \(history.count)'s weights, kept their group")
 

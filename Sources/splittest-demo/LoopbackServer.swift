@@ -9,6 +9,10 @@ import Darwin
 /// A static host on 127.0.0.1, as a CDN serves a control document: `GET /control.json` answers
 /// the document with its `ETag`, or 304 when `If-None-Match` names it. One request at a time,
 /// on a thread of its own, until ``close()``.
+///
+/// `@unchecked Sendable` is sound: `port` and `listener` never change after `init`, and
+/// `document` and `etag`, which the serving thread reads while the demo publishes, are only read
+/// or written while `lock` is held.
 final class LoopbackServer: @unchecked Sendable {
     /// The port the system chose.
     let port: UInt16

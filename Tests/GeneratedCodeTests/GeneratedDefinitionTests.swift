@@ -40,7 +40,7 @@ import Testing
 
     @Test func aResolvedExperimentServesItsWinner() {
         let definition = OnboardingTutorialSplitTest.definition
-        #expect(definition.status == .resolved && definition.winner == "short_tutorial")
+        #expect(definition.status == .resolved(winner: "short_tutorial") && definition.winner == "short_tutorial")
         for unit in ["user-42", "3f2504e0-4f89-11d3-9a0c-0305e82c3301", nil] {
             let resolution = definition.resolve(unit: unit)
             #expect(OnboardingTutorialSplitTest.Group.allCases[resolution.groupIndex] == .shortTutorial)

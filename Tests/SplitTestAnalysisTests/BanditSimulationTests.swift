@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import SplitTesting
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTestStatistics
 import Testing
 

@@ -81,6 +81,15 @@ import Testing
         ])
     }
 
+    @Test func aControlCellOfWeightZeroWarnsAsACell() {
+        let factorial = "identifier: x\ntype: user\nfactors:\n  headline: [classic, urgent]\n  button: [green, orange]\n"
+        let warnings = diagnostics(factorial + "weights: { \"classic+green\": 0 }\n")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasSuffix(
+            "warning: control cell 'classic+green' has weight 0: it receives no units, so the other cells have nothing to be compared with") == true,
+            "\(warnings)")
+    }
+
     @Test func everyErrorOfARunIsReportedInFileThenLineOrder() {
         let result = compile([
             ("one.yaml", "identifier: x\ntype: user\ngroups: { a: 1, b: 1 }\ncontrol: c\nfoo: 1\n---\n" + experiment("y")),

@@ -25,8 +25,7 @@ import Testing
                 control: .none,
                 trafficBuckets: 2550,
                 layer: SplitTestLayer(name: "checkout", buckets: 5000..<10_000),
-                status: .resolved,
-                winner: .shortOne
+                status: .resolved(winner: "short_one")
             )
 
             """)
@@ -50,7 +49,7 @@ import Testing
         #expect(groupEnum.contains("    /// Winner. Weight 0, 0.00% of enrolled units.\n    case `class`\n"))
         #expect(groupEnum.contains("    case `in`\n"))
         #expect(emitted.contains("control: .`default`,\n"))
-        #expect(emitted.contains("status: .resolved,\n        winner: .`class`\n"))
+        #expect(emitted.contains("status: .resolved(winner: \"class\")\n"))
         #expect(emitted.contains("bucketUpperBounds: [5000, 5000, 10_000],\n"))
         let property = try #require(X.declaration(startingWith: "public var `return`: Int {", in: emitted))
         #expect(property == """

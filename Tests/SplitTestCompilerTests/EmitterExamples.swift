@@ -42,7 +42,7 @@ enum EmitterExamples {
                 return bound
             }),
             controlIndex: controlIndex, trafficBuckets: trafficBuckets, layer: layer,
-            status: winnerIndex == nil ? .running : .resolved, winnerIndex: winnerIndex)
+            status: winnerIndex.map { .resolved(winner: groups[$0].name) } ?? .running)
         return Experiment(
             definition: definition, description: description, owner: owner, groups: groups.map(\.details),
             parameters: parameters, expires: expires,

@@ -1,7 +1,7 @@
 import Foundation
 import SplitTesting
 import SplitTestingTestSupport
-@testable import SplitTestingRemote
+@_spi(Tools) @testable import SplitTestingRemote
 import Testing
 
 /// A bandit of three even arms, as the compiler generates it.

@@ -1,6 +1,6 @@
 import Foundation
-import SplitTesting
-@testable import SplitTestingRemote
+@_spi(Tools) import SplitTesting
+@_spi(Tools) @testable import SplitTestingRemote
 import Testing
 
 @Suite("Decoding a control document's payload")
@@ -20,7 +20,7 @@ struct ControlPayloadDecoderTests {
                "projection_banner":{"status": "running", "force": {"user-42": "show_notification"}}}}
             """)
         #expect(control == SplitTestControl(sequence: 42, generated: "2026-11-23T10:00:00Z", experiments: [
-            "button_color": .init(status: .resolved, winner: "blue"),
+            "button_color": .init(status: .resolved(winner: "blue")),
             "profile_redesign": .init(status: .stopped),
             "feed_prefetch": .init(status: .running, trafficBuckets: 2_000),
             "fine_ramp": .init(trafficBuckets: 1),

@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestStatistics
-@testable import SplitTesting
+@_spi(Tools) @testable import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import Testing
 
@@ -37,7 +37,7 @@ import Testing
     @Test func readsTheSpecificationsExample() throws {
         let control = try Self.read(Self.specExample)
         #expect(control == SplitTestControl(sequence: 42, generated: "2026-11-23T10:00:00Z", experiments: [
-            "button_color": .init(status: .resolved, winner: "blue"),
+            "button_color": .init(status: .resolved(winner: "blue")),
             "profile_redesign": .init(status: .stopped),
             "feed_prefetch": .init(status: .running, trafficBuckets: 2_000),
             "projection_banner": .init(status: .running, force: ["user-42": "show_notification"]),

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SplitTesting
+@_spi(Tools) @testable import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import SplitTesting
-@testable import SplitTestingRemote
+@_spi(Tools) @testable import SplitTestingRemote
 import Testing
 
 @Suite("The kept document across restarts")

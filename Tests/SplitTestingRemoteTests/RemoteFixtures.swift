@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import SplitTesting
 import SplitTestingTestSupport
-@testable import SplitTestingRemote
+@_spi(Tools) @testable import SplitTestingRemote
 import Testing
 
 /// A device-level experiment the documents resolve, force or leave alone.

@@ -1,6 +1,6 @@
 import Foundation
-import SplitTesting
-@testable import SplitTestingRemote
+@_spi(Tools) import SplitTesting
+@_spi(Tools) @testable import SplitTestingRemote
 import Testing
 import TestTools
 
@@ -45,7 +45,7 @@ struct SignatureTests {
         let key = try ControlPublicKey(base64: publicKey)
         let control = try ControlEnvelope(payload: document, signature: signature).control(verifiedWith: key)
         #expect(control.sequence == 12)
-        #expect(control.experiments["button_color"] == .init(status: .resolved, winner: "green", force: ["qa-1": "red"]))
+        #expect(control.experiments["button_color"] == .init(status: .resolved(winner: "green"), force: ["qa-1": "red"]))
     }
 
     @Test(.requires(.cryptography)) func oneFlippedByteAnywhereIsRejected() throws {

@@ -29,7 +29,7 @@ struct OnboardingCopySplitTest: SplitTest {
         SplitTestingService(configuration: .init(
             store: store, deviceID: device, catalog: [OnboardingCopySplitTest.self, ButtonColorSplitTest.self],
             tracking: TrackingClient(providers: [tracking]), report: issues.report,
-            builtInAttributes: SplitTestAttributeValues([:]), control: control))
+            builtInAttributes: SplitTestAttributeValues([:])).with(control: control))
     }
 
     /// The period property of the exposures `tracking` recorded for `experiment`.

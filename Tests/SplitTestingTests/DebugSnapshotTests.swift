@@ -1,6 +1,6 @@
 import Testing
 import SplitTestingTestSupport
-@testable import SplitTesting
+@_spi(Tools) @testable import SplitTesting
 
 /// What a debug menu lists: every catalog experiment as a fetch would serve it now, made without
 /// storing, caching or sending anything.
@@ -66,7 +66,7 @@ import SplitTestingTestSupport
         let banner = try #require(snapshot.experiments.first { $0.identifier == "banner" })
         #expect(banner.holdout == "q1_holdout" && banner.group == "hidden")
         let scheme = try #require(snapshot.experiments.first { $0.identifier == "app_color_scheme" })
-        #expect(scheme.group == "dark" && scheme.definition.winner == "dark" && scheme.definition.status == .resolved)
+        #expect(scheme.group == "dark" && scheme.definition.winner == "dark" && scheme.definition.status == .resolved(winner: "dark"))
         #expect(scheme.unitType == .device && scheme.unit == Self.heldOutDevice)
 
         // Exactly what the first fetches return, then what later fetches return (bucketed becomes sticky).

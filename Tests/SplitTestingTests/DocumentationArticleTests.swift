@@ -89,19 +89,19 @@ import Testing
     @Test func resolutionOrderHoldsForTheStepsTheArticleNames() {
         // Steps 2 > 3 > 4: forced before stopped before resolved; then 7 > 8 > 9.
         func definition(
-            status: SplitTestStatus, winnerIndex: Int? = nil, holdout: SplitTestHoldout? = nil,
+            status: SplitTestStatus, holdout: SplitTestHoldout? = nil,
             targeting: SplitTestTargeting? = nil, trafficBuckets: Int = 10_000
         ) -> SplitTestDefinition {
             SplitTestDefinition(
                 identifier: "button_color", unitType: .device, salt: "button_color",
                 groups: ["red", "blue", "dark_gray"], bucketTable: BucketTable(upperBounds: [3334, 6667, 10_000]),
-                controlIndex: 0, trafficBuckets: trafficBuckets, status: status, winnerIndex: winnerIndex,
+                controlIndex: 0, trafficBuckets: trafficBuckets, status: status,
                 force: ["qa": 2], targeting: targeting, holdout: holdout)
         }
         let stopped = definition(status: .stopped)
         #expect(stopped.resolveBeforeStickiness(unit: "qa")?.reason == .forced)
         #expect(stopped.resolveBeforeStickiness(unit: "someone")?.reason == .stopped)
-        #expect(definition(status: .resolved, winnerIndex: 1).resolveBeforeStickiness(unit: "someone")?.reason == .resolved)
+        #expect(definition(status: .resolved(winner: "blue")).resolveBeforeStickiness(unit: "someone")?.reason == .resolved)
         let running = definition(status: .running)
         #expect(running.resolveBeforeStickiness(unit: "someone") == nil)
         #expect(running.resolveUnassigned(unit: nil, attributes: .init()).reason == .noUser)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SplitTestingTestSupport
-@testable import SplitTesting
+@_spi(Tools) @testable import SplitTesting
 
 /// "Start as a new install": the device id and this device's and user's assignments erased, the
 /// service's memory of resolutions and exposures forgotten.
@@ -54,8 +54,8 @@ import SplitTestingTestSupport
     @Test func aBanditsStoredPeriodIsErasedWithItsGroup() {
         let store = InMemoryAssignmentStore()
         let service = SplitTestingService(configuration: .init(
-            store: store, deviceID: "qa-device", catalog: [OnboardingCopySplitTest.self],
-            control: BanditRuntimeTests.control(sequence: 1, weights: ["short": 0, "story": 100, "video": 0], period: 3)))
+            store: store, deviceID: "qa-device", catalog: [OnboardingCopySplitTest.self]
+        ).with(control: BanditRuntimeTests.control(sequence: 1, weights: ["short": 0, "story": 100, "video": 0], period: 3)))
         #expect(service.fetchSplitTest(OnboardingCopySplitTest.self).currentGroup == .story)
         let periodKey = StorageKey.period(experiment: "onboarding_copy", unit: "qa-device")
         #expect(store.string(for: periodKey) == "3")

@@ -14,7 +14,7 @@ import Testing
         let service = SplitTestingService(configuration: .init(
             store: store, deviceID: "device-1", catalog: [CheckoutPageSplitTest.self],
             tracking: TrackingClient(providers: [recorder]), launchOverrides: launchOverrides,
-            report: issues.report, control: control))
+            report: issues.report).with(control: control))
         if let user { service.associate(user: user) }
         return service
     }
@@ -145,7 +145,7 @@ import Testing
 
     @Test func aControlDocumentNamesCellsAndAnUnknownCellIsReportedAndIgnored() {
         let winner = Self.service(control: SplitTestControl(sequence: 1, experiments: [
-            "checkout_page": .init(status: .resolved, winner: "urgent+orange", force: ["user-1": "classic+orange"]),
+            "checkout_page": .init(status: .resolved(winner: "urgent+orange"), force: ["user-1": "classic+orange"]),
         ]))
         #expect(winner.fetchSplitTest(CheckoutPageSplitTest.self).currentGroup.rawValue == "classic+orange")
         winner.associate(user: "user-2")
@@ -154,7 +154,7 @@ import Testing
 
         let issues = IssueRecorder()
         let unknown = Self.service(issues: issues, control: SplitTestControl(sequence: 1, experiments: [
-            "checkout_page": .init(status: .resolved, winner: "urgent+blue"),
+            "checkout_page": .init(status: .resolved(winner: "urgent+blue")),
         ]))
         #expect(issues.issues == [.controlGroupNotFound(experiment: "checkout_page", group: "urgent+blue")])
         #expect(unknown.fetchSplitTest(CheckoutPageSplitTest.self).assignment.reason == .bucketed)

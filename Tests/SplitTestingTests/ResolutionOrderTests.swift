@@ -1,5 +1,5 @@
 import Testing
-@testable import SplitTesting
+@_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// The resolution order with remote control, targeting and holdouts, as the table of the "How
@@ -14,7 +14,7 @@ import SplitTestingTestSupport
     ) -> SplitTestingService {
         SplitTestingService(configuration: .init(
             store: store, deviceID: device, catalog: testCatalog, tracking: tracking, report: issues.report,
-            builtInAttributes: fixed, control: control))
+            builtInAttributes: fixed).with(control: control))
     }
 
     @Test func forcedUnitGetsItsGroupBeforeAStoredOneAndIsNeverExposed() {
@@ -58,7 +58,7 @@ import SplitTestingTestSupport
     @Test func controlStopsResolvesRampsAndForcesFieldByField() {
         let device = ResolutionTests.device
         let control = SplitTestControl(sequence: 7, experiments: [
-            "button_color": .init(status: .resolved, winner: "dark_gray"),
+            "button_color": .init(status: .resolved(winner: "dark_gray")),
             "app_color_scheme": .init(status: .running),
             "checkout_copy": .init(status: .stopped),
             "profile_redesign": .init(force: ["user-42": "new_v2"]),
@@ -109,7 +109,7 @@ import SplitTestingTestSupport
     @Test func entryNamingAnUnknownGroupIsReportedAndIgnored() {
         let issues = IssueRecorder()
         let control = SplitTestControl(sequence: 3, experiments: [
-            "button_color": .init(status: .resolved, winner: "purple"),
+            "button_color": .init(status: .resolved(winner: "purple")),
             "onboarding_tutorial": .init(force: ["user-1": "nope"]),
         ])
         let service = Self.service(device: ResolutionTests.device, control: control, issues: issues)
@@ -143,9 +143,9 @@ import SplitTestingTestSupport
     @Test func invalidEntryIsReported() {
         let issues = IssueRecorder()
         _ = Self.service(device: "d", control: SplitTestControl(sequence: 1, experiments: [
-            "button_color": .init(status: .resolved),
+            "button_color": .init(trafficBuckets: 0),
         ]), issues: issues)
-        #expect(issues.issues == [.controlEntryInvalid(experiment: "button_color", reason: "status resolved without a winner")])
+        #expect(issues.issues == [.controlEntryInvalid(experiment: "button_color", reason: "traffic of 0 buckets is outside 1...10000")])
     }
 
     @Test func unitOutsideTargetingGetsControlNotEnrolled() {

@@ -90,7 +90,7 @@ struct AppColorSchemeSplitTest: SplitTest {
     static let identifier = "app_color_scheme"
     static let definition = SplitTestDefinition(
         identifier: "app_color_scheme", groups: Group.self, unitType: .device, salt: "app_color_scheme",
-        bucketUpperBounds: [5000, 10_000], control: .light, status: .resolved, winner: .dark)
+        bucketUpperBounds: [5000, 10_000], control: .light, status: .resolved(winner: "dark"))
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
 }

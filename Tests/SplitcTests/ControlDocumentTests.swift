@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import Testing
 import TestTools
@@ -76,7 +76,7 @@ import TestTools
         #expect(control.experiments == [
             "button_color": .init(status: .running, trafficBuckets: 10_000, force: ["qa-device-1": "dark_gray", "user-42": "blue"]),
             "search_suggestions": .init(status: .stopped, trafficBuckets: 1_250, force: [:]),
-            "onboarding": .init(status: .resolved, winner: "short", trafficBuckets: 10_000, force: [:]),
+            "onboarding": .init(status: .resolved(winner: "short"), trafficBuckets: 10_000, force: [:]),
         ])
         // The payload is the runtime's deterministic writing of that control.
         #expect(try Self.payload(of: envelope) == control.payloadJSON())

@@ -12,7 +12,7 @@ import Testing
         let definition = SplitTestDefinition(
             identifier: identifier, unitType: .device, salt: identifier, groups: weights.indices.map { "g\($0)" },
             bucketTable: BucketTable(weights: weights), controlIndex: 0, trafficBuckets: traffic, layer: layer,
-            status: winner == nil ? .running : .resolved, winnerIndex: winner)
+            status: winner.map { .resolved(winner: "g\($0)") } ?? .running)
         let groups = weights.map { ExperimentGroup(weight: $0, description: nil, parameterValues: [], location: location) }
         return Experiment(
             definition: definition, description: nil, owner: nil, groups: groups, parameters: [], expires: nil,

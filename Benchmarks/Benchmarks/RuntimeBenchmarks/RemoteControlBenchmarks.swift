@@ -1,8 +1,8 @@
 import Benchmark
 import Crypto
 import Foundation
-import SplitTesting
-import SplitTestingRemote
+@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestingRemote
 
 /// The remote-control targets: loading a 1,000-experiment control document at start against
 /// `JSONSerialization` of the same payload bytes plus one Ed25519 verification (within 2×); the

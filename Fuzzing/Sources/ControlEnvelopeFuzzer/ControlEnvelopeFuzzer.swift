@@ -1,6 +1,6 @@
 import Foundation
-import SplitTesting
-import SplitTestingRemote
+@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestingRemote
 
 /// An experiment of this build for the decoded documents to apply to.
 private struct FuzzSplitTest: SplitTest {
@@ -40,14 +40,14 @@ public func fuzzControlEnvelope(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
 }
 
 /// A control document's bounds hold (a positive sequence, traffic within 1...10,000 buckets, a
-/// winner exactly when resolved, no empty unit id), and the service takes it without trapping.
+/// resolved status's winner not empty, no empty unit id), and the service takes it without trapping.
 private func check(_ control: SplitTestControl) {
     precondition(control.sequence > 0, "sequence is positive")
     for (experiment, entry) in control.experiments {
         if let buckets = entry.trafficBuckets {
             precondition((1...10_000).contains(buckets), "traffic of \(experiment) within 1...10,000 buckets")
         }
-        precondition((entry.status == .resolved) == (entry.winner != nil), "a winner exactly when resolved")
+        if case .resolved(let winner)? = entry.status { precondition(!winner.isEmpty, "a resolved status names its winner") }
         precondition(entry.force?.keys.allSatisfy { !$0.isEmpty } ?? true, "forced unit ids are not empty")
     }
     let service = SplitTestingService(configuration: .init(

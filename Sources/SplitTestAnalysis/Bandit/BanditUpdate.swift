@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// One bandit experiment's update: its arms as the events left them, and the weights of the next
 /// period, or why the weights stay.
@@ -54,7 +54,7 @@ public struct BanditUpdate: Sendable, Hashable {
             preconditionFailure("an update is computed for a bandit's definition")
         }
         let groups = current.groups
-        let oldWeights = current.bucketTable.bucketCounts.map { Double($0) / 100 }
+        let oldWeights = current.bucketTable.bucketCounts.map { BucketTable.percent(buckets: $0) }
         let goal = totals?.goals.first { $0.goal == bandit.goal }
         var units = [Int](repeating: 0, count: groups.count)
         var converted = units
@@ -95,7 +95,7 @@ public struct BanditUpdate: Sendable, Hashable {
         let hundredths = BanditWeights.hundredths(shares: chances.weights, minimumBuckets: bandit.minimumWeightBuckets)
         for index in arms.indices {
             arms[index].probabilityBest = chances.best[index]
-            arms[index].newWeight = Double(hundredths[index]) / 100
+            arms[index].newWeight = BucketTable.percent(buckets: hundredths[index])
         }
         return BanditUpdate(
             experiment: current.identifier, bandit: bandit, arms: arms,
@@ -104,7 +104,7 @@ public struct BanditUpdate: Sendable, Hashable {
 
     /// `current` with each updated experiment's `weights` and `period` in its entry (other
     /// fields and entries unchanged) and `sequence`; `nil` when no update changes anything.
-    public static func nextControl(
+    @_spi(Tools) public static func nextControl(
         after current: SplitTestControl, updates: [BanditUpdate], sequence: Int, generated: String?
     ) -> SplitTestControl? {
         precondition(sequence > current.sequence, "a new document's sequence is greater")
@@ -114,7 +114,7 @@ public struct BanditUpdate: Sendable, Hashable {
             guard case .updated(let hundredths, let period) = update.outcome else { continue }
             var entry = next.experiments[update.experiment] ?? SplitTestControl.Entry()
             entry.weights = Dictionary(
-                uniqueKeysWithValues: zip(update.arms.map(\.group), hundredths.map { Double($0) / 100 }))
+                uniqueKeysWithValues: zip(update.arms.map(\.group), hundredths.map { BucketTable.percent(buckets: $0) }))
             entry.period = period
             next.experiments[update.experiment] = entry
             changed = true

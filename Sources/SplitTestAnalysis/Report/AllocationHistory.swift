@@ -14,7 +14,7 @@ public struct AllocationHistory: Sendable, Hashable {
     private var conflicts: [String: [Int: String]] = [:]
 
     /// The history of the bandits of `definitions` in `controls` (in any order).
-    public init(controls: [SplitTestControl], definitions: [SplitTestDefinition]) {
+    @_spi(Tools) public init(controls: [SplitTestControl], definitions: [SplitTestDefinition]) {
         for definition in definitions where definition.allocation.bandit != nil {
             let identifier = definition.identifier
             var known: [Int: (weights: [Double], sequence: Int?)] = [0: (Self.percent(definition.bucketTable), nil)]
@@ -40,7 +40,7 @@ public struct AllocationHistory: Sendable, Hashable {
 
     /// A table's weights in percent, exactly as the buckets give them (`3334` → `33.34`).
     private static func percent(_ table: BucketTable) -> [Double] {
-        table.bucketCounts.map { Double($0) / 100 }
+        table.bucketCounts.map { BucketTable.percent(buckets: $0) }
     }
 
     /// The weights in percent (summing to 100, in the definition's group order) of `experiment`

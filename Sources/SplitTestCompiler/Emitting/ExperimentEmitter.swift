@@ -208,14 +208,12 @@ struct ExperimentEmitter {
             printer.closeLine()
             printer.openLine()
             printer.write("status: .")
-            printer.write(definition.status.rawValue)
-        }
-        if let winnerIndex = definition.winnerIndex {
-            printer.write(",")
-            printer.closeLine()
-            printer.openLine()
-            printer.write("winner: ")
-            writeGroup(winnerIndex, into: &printer)
+            printer.write(definition.status.name)
+            if let winner = definition.status.winner {
+                printer.write("(winner: ")
+                printer.writeStringLiteral(winner)
+                printer.write(")")
+            }
         }
         if !definition.force.isEmpty {
             printer.write(",")
@@ -311,21 +309,12 @@ struct ExperimentEmitter {
 
     /// A bucket count as a number of percent without trailing zeros: `100` → `1`, `250` → `2.5`.
     private static func writePercentNumber(_ buckets: Int, into printer: inout CodePrinter) {
-        printer.writeDecimal(buckets / 100)
-        let hundredths = buckets % 100
-        guard hundredths != 0 else { return }
-        printer.write(".")
-        if hundredths < 10 { printer.write("0") }
-        printer.writeDecimal(hundredths % 10 == 0 ? hundredths / 10 : hundredths)
+        printer.write(BucketTable.percentText(buckets: buckets))
     }
 
     /// A bucket count as a percentage with two decimals: `3334` → `33.34%`.
     static func writePercent(_ buckets: Int, into printer: inout CodePrinter) {
-        let hundredths = buckets % 100
-        printer.writeDecimal(buckets / 100)
-        printer.write(".")
-        if hundredths < 10 { printer.write("0") }
-        printer.writeDecimal(hundredths)
+        printer.write(BucketTable.percentTextWithTwoDecimals(buckets: buckets))
         printer.write("%")
     }
 }

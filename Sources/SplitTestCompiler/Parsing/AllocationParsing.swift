@@ -48,7 +48,7 @@ extension ExperimentParser {
         }
         let errorsBefore = log.errorCount
         let bandit = readBandit(banditNode, armCount: groups?.count)
-        if status == .resolved, let statusNode {
+        if case .resolved = status, let statusNode {
             log.error(
                 "a resolved experiment serves its winner to every unit and cannot be a bandit; "
                     + "remove 'allocation', or the status (a control document can still resolve it)",
@@ -106,7 +106,7 @@ extension ExperimentParser {
         }
         guard valid, let goal else { return nil }
         return SplitTestBandit(
-            goal: goal, rewardsValue: rewardsValue, minimumWeight: Double(minimumWeight) / 100, burnIn: burnIn)
+            goal: goal, rewardsValue: rewardsValue, minimumWeight: BucketTable.percent(buckets: minimumWeight), burnIn: burnIn)
     }
 
     /// `goal`: a name as the app passes it to `trackGoal`: a letter, then letters, digits, `_`,
@@ -182,8 +182,6 @@ extension ExperimentParser {
 
     /// Buckets as percent: 2,500 → `25`, 333 → `3.33`.
     static func percentText(_ buckets: Int) -> String {
-        let hundredths = buckets % 100
-        guard hundredths != 0 else { return String(buckets / 100) }
-        return "\(buckets / 100)." + (hundredths < 10 ? "0\(hundredths)" : (hundredths % 10 == 0 ? "\(hundredths / 10)" : "\(hundredths)"))
+        BucketTable.percentText(buckets: buckets)
     }
 }

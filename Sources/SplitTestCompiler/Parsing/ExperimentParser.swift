@@ -102,7 +102,7 @@ struct ExperimentParser {
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
         targeting = keys[.targeting].flatMap { readTargeting($0.value) }
         let allocation = keys[.allocation].map { pair in
-            readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status.status)
+            readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status)
         }
         if let allocationPair = keys[.allocation], let factorsPair = keys[.factors] {
             // A bandit starves the cells it does not favour, while a factorial's main effects and
@@ -120,8 +120,7 @@ struct ExperimentParser {
         var definition = SplitTestDefinition(
             identifier: identifier, unitType: unitType, salt: salt, groups: groups.map(\.name),
             bucketTable: BucketTable(weights: groups.map(\.weight)), controlIndex: controlIndex,
-            trafficBuckets: trafficBuckets, layer: layer?.layer, status: status.status,
-            winnerIndex: status.winnerIndex, force: force, allocation: (allocation ?? nil) ?? .fixed)
+            trafficBuckets: trafficBuckets, layer: layer?.layer, status: status, force: force, allocation: (allocation ?? nil) ?? .fixed)
         if let factorial { definition = definition.withFactorial(factorial.design) }
         var experiment = Experiment(
             definition: definition, description: description, owner: owner,

@@ -96,15 +96,13 @@ extension ExperimentParser {
             log.error("\(what) must be \(bounds); found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        let scaled = value * Double(Bucketing.bucketCount) / 100
-        let buckets = scaled.rounded()
-        guard abs(scaled - buckets) < 1e-6 else {
+        guard let buckets = BucketTable.buckets(percent: value) else {
             log.error(
                 "\(what) is \(document.scalarText(of: node) ?? ""), finer than 0.01 percent (one of the 10,000 "
                     + "buckets); round it to two decimals", at: node)
             return nil
         }
-        return Int(buckets)
+        return buckets
     }
 
     /// `expires`: a real date written `YYYY-MM-DD`.

@@ -10,9 +10,6 @@ enum LayerKey: Int, FixedKey {
 /// Readers of the keys that refer to groups or place the experiment: `layer`, `control`,
 /// `status` and `winner` (`force` is in ForceReader.swift).
 extension ExperimentParser {
-    /// The values of `status`.
-    static let statuses = SplitTestStatus.allCases.map(\.rawValue)
-
     /// `layer: { name, range: [start, end] }`, with the range node that overlap errors point to.
     mutating func readLayer(_ node: YAMLNode) -> (layer: SplitTestLayer, rangeNode: YAMLNode)? {
         guard node.kind == .mapping else {
@@ -77,33 +74,40 @@ extension ExperimentParser {
         return index
     }
 
-    /// `status` and `winner`: the status, and the winner's index when it is resolved. A
-    /// resolved status without a valid winner is an error; the status returned is then
-    /// `running`, so that the experiment it belongs to (never built, having errors) stays consistent.
-    mutating func readStatusAndWinner(
-        _ keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]?
-    ) -> (status: SplitTestStatus, winnerIndex: Int?) {
+    /// `status` and `winner`, paired by ``SplitTestStatus``'s one rule: the status, with its
+    /// winner when it is resolved. A resolved status without a valid winner is an error; the status
+    /// returned is then `running`, so that the experiment it belongs to (never built, having
+    /// errors) stays consistent.
+    mutating func readStatusAndWinner(_ keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]?) -> SplitTestStatus {
         let statusNode = keys[.status]?.value
-        let status = statusNode.flatMap { readChoice($0, key: "status", choices: Self.statuses) }
-            .flatMap(SplitTestStatus.init(rawValue:))
+        let statusName = statusNode.flatMap { readChoice($0, key: "status", choices: SplitTestStatus.names) }
+        // A status that does not read is reported already; a winner beside it needs no second error.
+        if statusNode != nil && statusName == nil { return .running }
         let winner = keys[.winner]
-        switch (status, winner) {
-        case (.resolved?, nil):
+        let winnerText = winner.map { document.scalarText(of: $0.value) ?? "" }
+        switch SplitTestStatus.pairing(name: statusName, winner: winnerText) {
+        case .success(nil):
+            return .running
+        case .success(.resolved?):
+            guard let winner, let index = readGroupReference(winner.value, key: "winner", groups: groups), let groups else {
+                return .running
+            }
+            return .resolved(winner: groups[index].name)
+        case .success(let status?):
+            return status
+        case .failure(.resolvedWithoutWinner):
             if let statusNode { log.error("a resolved experiment must name its 'winner'", at: statusNode) }
-            return (.running, nil)
-        case (.resolved?, let winner?):
-            let index = readGroupReference(winner.value, key: "winner", groups: groups)
-            return index.map { (.resolved, $0) } ?? (.running, nil)
-        case (.stopped?, let winner?):
-            log.error(
-                "a stopped experiment serves its control to every unit and has no 'winner'; "
-                    + "remove it, or write 'status: resolved'", at: winner.key)
-            return (.stopped, nil)
-        case (_, let winner?) where statusNode == nil || status != nil:
-            log.error("'winner' is only allowed together with 'status: resolved'", at: winner.key)
-            return (.running, nil)
-        default:
-            return (status ?? .running, nil)
+            return .running
+        case .failure(.winnerOfStopped):
+            if let winner {
+                log.error(
+                    "a stopped experiment serves its control to every unit and has no 'winner'; "
+                        + "remove it, or write 'status: resolved'", at: winner.key)
+            }
+            return .stopped
+        case .failure(.winnerWithoutResolved), .failure(.unknownName):
+            if let winner { log.error("'winner' is only allowed together with 'status: resolved'", at: winner.key) }
+            return .running
         }
     }
 }

@@ -1,3 +1,5 @@
+import SplitTesting
+
 /// The rules that span experiments: identifiers and Swift type names are unique, and the
 /// experiments of one layer own disjoint slices of it.
 enum CrossFileValidation {
@@ -83,12 +85,6 @@ enum CrossFileValidation {
 
     /// `[0, 50]`: a bucket range as the percentages the definition writes.
     private static func percent(_ buckets: Range<Int>) -> String {
-        func format(_ bucket: Int) -> String {
-            let whole = bucket / 100
-            let fraction = bucket % 100
-            if fraction == 0 { return String(whole) }
-            return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
-        }
-        return "[\(format(buckets.lowerBound)), \(format(buckets.upperBound))]"
+        "[\(BucketTable.percentText(buckets: buckets.lowerBound)), \(BucketTable.percentText(buckets: buckets.upperBound))]"
     }
 }

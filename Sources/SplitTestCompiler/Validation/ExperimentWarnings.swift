@@ -23,9 +23,10 @@ extension ExperimentParser {
         }
         if experiment.groups[definition.controlIndex].weight == 0 {
             let control = groups[definition.controlIndex]
+            let (what, others) = definition.factorial == nil ? ("control group", "groups") : ("control cell", "cells")
             log.warning(
-                "control group '\(control.name)' has weight 0: it receives no units, so the other "
-                    + "groups have nothing to be compared with",
+                "\(what) '\(control.name)' has weight 0: it receives no units, so the other "
+                    + "\(others) have nothing to be compared with",
                 at: keys[.control]?.value ?? control.weightNode ?? control.nameNode)
         }
     }

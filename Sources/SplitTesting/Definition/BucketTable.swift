@@ -3,8 +3,9 @@
 ///
 /// Group `i` owns the buckets `upperBounds[i - 1]..<upperBounds[i]` (from 0 for the first); a
 /// group whose range is empty has weight 0 and receives no units. The one place where weights
-/// become buckets and buckets become groups: the compiler, control documents with new weights,
-/// the runtime and the readout all go through it.
+/// become buckets, buckets become groups, and a percentage (traffic, a layer's range, a control
+/// document's weights, a bandit's least weight) becomes buckets and back: the compiler, control
+/// documents, the runtime and the readout all go through it.
 package struct BucketTable: Sendable, Hashable {
     /// The exclusive upper bucket of each group; non-decreasing, the last is 10,000.
     package let upperBounds: [Int]
@@ -85,5 +86,40 @@ package struct BucketTable: Sendable, Hashable {
             left -= 1
         }
         return counts
+    }
+
+    /// The buckets of `percent` (one bucket is 0.01 percent): `12.34` → 1,234; `nil` when the
+    /// number is not finite or is finer than 0.01 percent. Ranges are the caller's to check.
+    package static func buckets(percent: Double) -> Int? {
+        guard percent.isFinite, abs(percent) <= 1e12 else { return nil }
+        let scaled = percent * Double(Bucketing.bucketCount) / 100
+        let buckets = scaled.rounded()
+        guard abs(scaled - buckets) < 1e-6 else { return nil }
+        return Int(buckets)
+    }
+
+    /// `buckets` in percent: 1,234 → 12.34.
+    package static func percent(buckets: Int) -> Double {
+        Double(buckets) / Double(Bucketing.bucketCount / 100)
+    }
+
+    /// `buckets` in percent as the definitions and control documents write it, without trailing
+    /// zeros: 2,000 → `20`, 1,250 → `12.5`, 333 → `3.33`, 1 → `0.01`.
+    package static func percentText(buckets: Int) -> String {
+        let perPercent = Bucketing.bucketCount / 100
+        let sign = buckets < 0 ? "-" : ""
+        let magnitude = buckets.magnitude
+        var text = sign + String(magnitude / UInt(perPercent))
+        let hundredths = Int(magnitude % UInt(perPercent))
+        if hundredths != 0 {
+            text += hundredths % 10 == 0 ? ".\(hundredths / 10)" : (hundredths < 10 ? ".0\(hundredths)" : ".\(hundredths)")
+        }
+        return text
+    }
+
+    /// `buckets` in percent with two decimals: 3,334 → `33.34`.
+    package static func percentTextWithTwoDecimals(buckets: Int) -> String {
+        let hundredths = buckets % 100
+        return "\(buckets / 100)." + (hundredths < 10 ? "0\(hundredths)" : "\(hundredths)")
     }
 }

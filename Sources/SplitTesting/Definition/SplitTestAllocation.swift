@@ -42,7 +42,7 @@ public struct SplitTestBandit: Sendable, Hashable {
     public let burnIn: Int
 
     /// The least weight of any group, in percent, in steps of 0.01.
-    public var minimumWeight: Double { Double(minimumWeightBuckets) / 100 }
+    public var minimumWeight: Double { BucketTable.percent(buckets: minimumWeightBuckets) }
 
     /// Creates a bandit's settings; generated code calls this with values the compiler validated.
     ///
@@ -53,14 +53,14 @@ public struct SplitTestBandit: Sendable, Hashable {
     ///     steps of 0.01.
     ///   - burnIn: the units every group needs before the weights move; at least 1.
     public init(goal: String, rewardsValue: Bool = false, minimumWeight: Double = 1, burnIn: Int = 100) {
-        let buckets = (minimumWeight * 100).rounded()
+        let buckets = BucketTable.buckets(percent: minimumWeight) ?? 0
         precondition(
-            buckets >= 1 && buckets <= Double(Bucketing.bucketCount / 2),
-            "the minimum weight of a bandit is more than 0 and at most 50 percent")
+            buckets >= 1 && buckets <= Bucketing.bucketCount / 2,
+            "the minimum weight of a bandit is more than 0 and at most 50 percent, in steps of 0.01")
         precondition(burnIn >= 1, "a bandit's burn-in is at least one unit")
         self.goal = goal
         self.rewardsValue = rewardsValue
-        self.minimumWeightBuckets = Int(buckets)
+        self.minimumWeightBuckets = buckets
         self.burnIn = burnIn
     }
 }

@@ -3,15 +3,16 @@ extension SplitTestDefinition {
     @_spi(Tools) public enum ControlEntryProblem: Error, Sendable, Hashable {
         /// The entry names a group (as winner or forced group) that this build's experiment lacks.
         case unknownGroup(String)
-        /// The entry says `resolved` but names no winner, its traffic is outside `1...10_000`
-        /// buckets, or its weights are negative, finer than 0.01 or do not sum to 100.
+        /// The entry's traffic is outside `1...10_000` buckets, its period is not positive, or its
+        /// weights are negative, finer than 0.01 or do not sum to 100.
         case invalid(String)
     }
 
     /// This definition with the values of `entry` in place of the compiled ones, field by field.
     ///
-    /// A remote `running` clears a compiled stop and winner; a remote `resolved` sets the winner;
-    /// a remote `stopped` stops. Traffic and `force` replace the compiled ones when present;
+    /// A remote status replaces the compiled one: `running` clears a compiled stop and winner,
+    /// `resolved` sets its winner, `stopped` stops. This is the one place where an entry's meaning
+    /// for this build's experiment is checked; its payload was checked for form when decoded. Traffic and `force` replace the compiled ones when present;
     /// `weights` replace the bucket table (which buckets units not yet assigned: stored groups
     /// come first), and `period` the period in force.
     @_spi(Tools) public func applying(_ entry: SplitTestControl.Entry) -> Result<SplitTestDefinition, ControlEntryProblem> {
@@ -40,22 +41,9 @@ extension SplitTestDefinition {
             }
             definition.force = indices
         }
-        switch entry.status {
-        case nil, .running?:
-            if let winner = entry.winner { return .failure(.invalid("winner '\(winner)' without status resolved")) }
-            if entry.status == .running {
-                definition.status = .running
-                definition.winnerIndex = nil
-            }
-        case .stopped?:
-            if let winner = entry.winner { return .failure(.invalid("winner '\(winner)' of a stopped experiment")) }
-            definition.status = .stopped
-            definition.winnerIndex = nil
-        case .resolved?:
-            guard let winner = entry.winner else { return .failure(.invalid("status resolved without a winner")) }
-            guard let winnerIndex = groupIndex(named: winner) else { return .failure(.unknownGroup(winner)) }
-            definition.status = .resolved
-            definition.winnerIndex = winnerIndex
+        if let status = entry.status {
+            if let winner = status.winner, groupIndex(named: winner) == nil { return .failure(.unknownGroup(winner)) }
+            definition.status = status
         }
         return .success(definition)
     }
@@ -73,16 +61,14 @@ extension SplitTestDefinition {
             guard percent >= 0 else {
                 return .failure(.invalid("weight \(percent) of group '\(group)' is negative"))
             }
-            let scaled = percent * Double(Bucketing.bucketCount) / 100
-            let buckets = scaled.rounded()
-            guard abs(scaled - buckets) < 1e-6 else {
+            guard let buckets = BucketTable.buckets(percent: percent) else {
                 return .failure(.invalid("weight \(percent) of group '\(group)' is finer than 0.01 percent"))
             }
-            counts[index] = Int(buckets)
+            counts[index] = buckets
         }
         let total = counts.reduce(0, +)
         guard total == Bucketing.bucketCount else {
-            return .failure(.invalid("weights sum to \(Double(total) / 100) percent, not 100"))
+            return .failure(.invalid("weights sum to \(BucketTable.percent(buckets: total)) percent, not 100"))
         }
         var bound = 0
         return .success(BucketTable(upperBounds: counts.map { count in
@@ -99,7 +85,6 @@ extension SplitTestDefinition {
     /// document makes apps of any version agree with the YAML (a `running` entry runs a compiled
     /// `stopped` experiment again; an empty `force` clears a compiled one).
     package var controlEntry: SplitTestControl.Entry {
-        SplitTestControl.Entry(
-            status: status, winner: winner, trafficBuckets: trafficBuckets, force: force.mapValues { groups[$0] })
+        SplitTestControl.Entry(status: status, trafficBuckets: trafficBuckets, force: force.mapValues { groups[$0] })
     }
 }

@@ -21,8 +21,7 @@ extension SplitTestDefinition {
     ///   - control: the cell served to units that are not enrolled (the first level of every factor).
     ///   - trafficBuckets: units whose traffic bucket is below this number are enrolled.
     ///   - layer: the experiment's slice of a layer, if it shares its units with other experiments.
-    ///   - status: running, stopped or resolved.
-    ///   - winner: the cell every unit is served when `status` is `.resolved`, and only then.
+    ///   - status: running, stopped or resolved with the cell every unit is served.
     ///   - force: cells served to listed units before anything but an override.
     ///   - targeting: who may be enrolled; `nil` enrols everyone.
     ///   - holdout: the holdout that covers the experiment, if any.
@@ -37,7 +36,6 @@ extension SplitTestDefinition {
         trafficBuckets: Int = 10_000,
         layer: SplitTestLayer? = nil,
         status: SplitTestStatus = .running,
-        winner: Group? = nil,
         force: [String: Group] = [:],
         targeting: SplitTestTargeting? = nil,
         holdout: SplitTestHoldout? = nil
@@ -45,7 +43,7 @@ extension SplitTestDefinition {
         self.init(
             identifier: identifier, groups: groups, unitType: unitType, salt: salt,
             bucketUpperBounds: bucketUpperBounds, control: control, trafficBuckets: trafficBuckets, layer: layer,
-            status: status, winner: winner, force: force, targeting: targeting, holdout: holdout)
+            status: status, force: force, targeting: targeting, holdout: holdout)
         guard let design = SplitTestFactorialDesign(factors: factors, cells: self.groups) else {
             preconditionFailure("the cells of \(identifier) are distinct combinations of one level of each factor")
         }

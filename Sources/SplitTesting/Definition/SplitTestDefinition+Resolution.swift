@@ -48,7 +48,7 @@ extension SplitTestDefinition {
         case .stopped:
             return Resolution(groupIndex: controlIndex, reason: .stopped)
         case .resolved:
-            guard let winnerIndex else { preconditionFailure("a resolved definition has a winner") }
+            guard let winnerIndex else { preconditionFailure("a resolved definition keeps its winner's index") }
             return Resolution(groupIndex: winnerIndex, reason: .resolved)
         }
     }

@@ -23,15 +23,18 @@ public struct SplitTestDefinition: Sendable, Hashable {
     /// `Group.allCases`, and of every group index in this value.
     public let groups: [String]
     /// Running, stopped (every unit gets the control) or resolved (every unit gets the winner).
-    public package(set) var status: SplitTestStatus
+    public package(set) var status: SplitTestStatus {
+        didSet { winnerIndex = Self.winnerIndex(of: status, groups: groups, identifier: identifier) }
+    }
     /// The salt of the group and traffic hashes; changing it reshuffles every unit.
     package let salt: String
     /// Which group owns each of the 10,000 buckets.
     package var bucketTable: BucketTable
     /// The index in ``groups`` of the group served to units that are not enrolled.
     package let controlIndex: Int
-    /// The index in ``groups`` of the winner; set exactly when the status is `resolved`.
-    package var winnerIndex: Int?
+    /// The index in ``groups`` of the winner of a resolved ``status``, kept with it so that
+    /// resolution never searches the groups by name.
+    package private(set) var winnerIndex: Int?
     /// Units whose traffic bucket is below this number are enrolled (`traffic × 100`, `1...10_000`).
     package var trafficBuckets: Int
     /// The experiment's slice of a layer, if it shares its units with other experiments.
@@ -55,18 +58,18 @@ public struct SplitTestDefinition: Sendable, Hashable {
     public var control: String { groups[controlIndex] }
 
     /// The name of the group every unit is served while the experiment is resolved.
-    public var winner: String? { winnerIndex.map { groups[$0] } }
+    public var winner: String? { status.winner }
 
     /// The share of units enrolled, in percent (`traffic:` in the definition, or a control
     /// document's), in steps of 0.01.
-    public var trafficPercent: Double { Double(trafficBuckets) / 100 }
+    public var trafficPercent: Double { BucketTable.percent(buckets: trafficBuckets) }
 
     /// Creates a definition from group indices; the compiler and the tools build it this way,
     /// with values they have validated.
     package init(
         identifier: String, unitType: UnitType, salt: String, groups: [String], bucketTable: BucketTable,
         controlIndex: Int, trafficBuckets: Int = Bucketing.bucketCount, layer: SplitTestLayer? = nil,
-        status: SplitTestStatus = .running, winnerIndex: Int? = nil, force: [String: Int] = [:],
+        status: SplitTestStatus = .running, force: [String: Int] = [:],
         targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil, allocation: SplitTestAllocation = .fixed
     ) {
         precondition(groups.count >= 1, "\(identifier) has groups")
@@ -75,9 +78,6 @@ public struct SplitTestDefinition: Sendable, Hashable {
         precondition(
             (1...Bucketing.bucketCount).contains(trafficBuckets),
             "traffic of \(identifier) is within 1...\(Bucketing.bucketCount) buckets")
-        precondition(
-            (status == .resolved) == (winnerIndex != nil) && winnerIndex.map(groups.indices.contains) ?? true,
-            "\(identifier) has a winner, one of its groups, exactly when it is resolved")
         precondition(force.values.allSatisfy(groups.indices.contains), "the forced groups of \(identifier) exist")
         precondition(holdout.map { $0.unitType == unitType } ?? true, "the holdout of \(identifier) keeps out units of its type")
         self.identifier = identifier
@@ -89,7 +89,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
         self.trafficBuckets = trafficBuckets
         self.layer = layer
         self.status = status
-        self.winnerIndex = winnerIndex
+        self.winnerIndex = Self.winnerIndex(of: status, groups: groups, identifier: identifier)
         self.force = force
         self.targeting = targeting
         self.holdout = holdout
@@ -111,8 +111,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
     ///   - trafficBuckets: units whose traffic bucket is below this number are enrolled
     ///     (`traffic × 100`).
     ///   - layer: the experiment's slice of a layer, if it shares its units with other experiments.
-    ///   - status: running, stopped or resolved.
-    ///   - winner: the group every unit is served when `status` is `.resolved`, and only then.
+    ///   - status: running, stopped or resolved with the group every unit is served.
     ///   - force: groups served to listed units (QA accounts, employees) before anything but an
     ///     override.
     ///   - targeting: who may be enrolled; `nil` enrols everyone.
@@ -128,7 +127,6 @@ public struct SplitTestDefinition: Sendable, Hashable {
         trafficBuckets: Int = 10_000,
         layer: SplitTestLayer? = nil,
         status: SplitTestStatus = .running,
-        winner: Group? = nil,
         force: [String: Group] = [:],
         targeting: SplitTestTargeting? = nil,
         holdout: SplitTestHoldout? = nil,
@@ -144,8 +142,17 @@ public struct SplitTestDefinition: Sendable, Hashable {
         self.init(
             identifier: identifier, unitType: unitType, salt: salt, groups: cases.map(\.rawValue),
             bucketTable: BucketTable(upperBounds: bucketUpperBounds), controlIndex: index(of: control),
-            trafficBuckets: trafficBuckets, layer: layer, status: status, winnerIndex: winner.map(index(of:)),
+            trafficBuckets: trafficBuckets, layer: layer, status: status,
             force: force.mapValues(index(of:)), targeting: targeting, holdout: holdout, allocation: allocation)
+    }
+
+    /// The index in `groups` of the winner of `status`; `nil` unless it is resolved.
+    private static func winnerIndex(of status: SplitTestStatus, groups: [String], identifier: String) -> Int? {
+        guard let winner = status.winner else { return nil }
+        guard let index = groups.firstIndex(of: winner) else {
+            preconditionFailure("the winner '\(winner)' of \(identifier) is one of its groups")
+        }
+        return index
     }
 
     /// The index in ``groups`` of the group named `name`.

@@ -3,9 +3,9 @@
 /// resolved, ramped or forced without a release.
 ///
 /// Values present in an ``Entry`` replace the compiled ones field by field; experiments the
-/// build does not know are ignored. Parsing, signature checks and fetching belong to the
-/// `SplitTestingRemote` product; a service applies a control with
-/// ``SplitTestingService/applyControl(_:)`` or ``SplitTestingService/Configuration/control``.
+/// build does not know are ignored. Apps do not build these: `SplitTestingRemote` fetches,
+/// verifies and applies them, and `splitc` writes them; its payload codec is in
+/// SplitTestControl+Payload.swift.
 ///
 /// ```swift
 /// let control = SplitTestControl(sequence: 42, experiments: [
@@ -14,13 +14,11 @@
 /// ])
 /// service.applyControl(control)
 /// ```
-public struct SplitTestControl: Sendable, Hashable {
+@_spi(Tools) public struct SplitTestControl: Sendable, Hashable {
     /// The remote values of one experiment; `nil` keeps the compiled value.
     public struct Entry: Sendable, Hashable {
-        /// The status, replacing the compiled one.
+        /// The status, replacing the compiled one (a resolved one with its winner).
         public var status: SplitTestStatus?
-        /// The winner's group name; required with `resolved`.
-        public var winner: String?
         /// `traffic × 100`, in `1...10_000`.
         public var trafficBuckets: Int?
         /// Group names by unit id, replacing the compiled `force:`.
@@ -35,11 +33,10 @@ public struct SplitTestControl: Sendable, Hashable {
 
         /// Creates an entry.
         public init(
-            status: SplitTestStatus? = nil, winner: String? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil,
+            status: SplitTestStatus? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil,
             weights: [String: Double]? = nil, period: Int? = nil
         ) {
             self.status = status
-            self.winner = winner
             self.trafficBuckets = trafficBuckets
             self.force = force
             self.weights = weights

@@ -40,7 +40,7 @@ extension SplitTestingService {
         public var builtInAttributes: SplitTestAttributeValues
         /// A control document's payload to put in force before the first resolution, usually the
         /// last good document that `SplitTestingRemote` kept on disk.
-        public var control: SplitTestControl?
+        @_spi(Tools) public var control: SplitTestControl?
 
         /// Creates a configuration; see each property for its default.
         public init(
@@ -50,8 +50,7 @@ extension SplitTestingService {
             tracking: TrackingClient = TrackingClient(),
             launchOverrides: LaunchOverrides = .disabled,
             report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
-            builtInAttributes: SplitTestAttributeValues = .fromPlatform,
-            control: SplitTestControl? = nil
+            builtInAttributes: SplitTestAttributeValues = .fromPlatform
         ) {
             self.store = store
             self.deviceID = deviceID
@@ -60,7 +59,16 @@ extension SplitTestingService {
             self.launchOverrides = launchOverrides
             self.report = report
             self.builtInAttributes = builtInAttributes
-            self.control = control
         }
+    }
+}
+
+extension SplitTestingService.Configuration {
+    /// This configuration with `control` in force before the first resolution, for the tools
+    /// and tests that build a service as `SplitTestingRemote` starts one.
+    @_spi(Tools) public func with(control: SplitTestControl?) -> Self {
+        var configuration = self
+        configuration.control = control
+        return configuration
     }
 }

@@ -213,7 +213,7 @@ extension SplitTestingService {
     ///
     /// - Returns: Whether the control was put in force.
     @discardableResult
-    public func applyControl(_ control: SplitTestControl) -> Bool {
+    @_spi(Tools) public func applyControl(_ control: SplitTestControl) -> Bool {
         var issues: [SplitTestingIssue] = []
         let applied = changingState { state -> (Bool, SplitTestingChange?) in
             guard state.apply(control, issues: &issues) else { return (false, nil) }

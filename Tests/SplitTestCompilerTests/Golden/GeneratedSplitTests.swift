@@ -693,8 +693,7 @@ nonisolated public struct OnboardingTutorialSplitTest: SplitTest {
         salt: "onboarding_tutorial",
         bucketUpperBounds: [3334, 6667, 10_000],
         control: .fullTutorial,
-        status: .resolved,
-        winner: .shortTutorial,
+        status: .resolved(winner: "short_tutorial"),
         holdout: SplitTestHoldout(name: "global_2026_q4", unitType: .device, buckets: 500)
     )
 

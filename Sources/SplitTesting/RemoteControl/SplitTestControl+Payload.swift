@@ -1,6 +1,5 @@
 import Foundation
 import SplitTestFormats
-@_spi(Tools) import SplitTesting
 
 extension SplitTestControl {
     /// Why a payload cannot be read: which field, and what is wrong with it. Any such problem
@@ -32,7 +31,8 @@ extension SplitTestControl {
     /// Reads a payload: the UTF-8 JSON bytes that a control document's envelope carries in base64.
     ///
     /// `sequence` is a positive integer; `generated` an optional string; `experiments` maps
-    /// identifiers to entries of `status`, `winner` (with `resolved` only, and required by it),
+    /// identifiers to entries of `status` and `winner` (paired by ``SplitTestStatus``'s one rule:
+    /// a winner with `resolved` only, and required by it),
     /// `traffic` (`0 < t ≤ 100` in steps of 0.01), `force` (unit ids to group names), `weights`
     /// (group names to finite numbers of percent) and `period` (a positive integer).
     /// Entries of experiments this build does not know are kept; whether their groups exist, and
@@ -121,23 +121,27 @@ private struct PayloadReader {
     private func entry(_ value: JSONValue, at field: @autoclosure () -> String) throws(PayloadError) -> SplitTestControl.Entry {
         let fields = try members(of: value, at: field(), allowed: Self.entryFields)
         var entry = SplitTestControl.Entry()
+        var statusName: String?
         if let value = fields["status"] {
-            guard case .string(let text) = value, let status = SplitTestStatus(rawValue: text) else {
-                let choices = SplitTestStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            guard case .string(let text) = value, SplitTestStatus.names.contains(text) else {
+                let choices = SplitTestStatus.names.map { "'\($0)'" }.joined(separator: ", ")
                 throw PayloadError(field: "\(field()).status", reason: "must be one of \(choices); found \(Self.describe(value))")
             }
-            entry.status = status
+            statusName = text
         }
+        var winner: String?
         if let value = fields["winner"] {
-            entry.winner = try nonEmptyString(value, at: "\(field()).winner", what: "a group name")
+            winner = try nonEmptyString(value, at: "\(field()).winner", what: "a group name")
         }
-        switch (entry.status, entry.winner) {
-        case (.resolved, nil):
+        switch SplitTestStatus.pairing(name: statusName, winner: winner) {
+        case .success(let status):
+            entry.status = status
+        case .failure(.resolvedWithoutWinner):
             throw PayloadError(field: "\(field()).winner", reason: "is missing; status 'resolved' needs a winner")
-        case (let status, _?) where status != .resolved:
+        case .failure(.winnerOfStopped), .failure(.winnerWithoutResolved):
             throw PayloadError(field: "\(field()).winner", reason: "is allowed with status 'resolved' only")
-        default:
-            break
+        case .failure(.unknownName(let name)):
+            preconditionFailure("status '\(name)' was checked to be one of \(SplitTestStatus.names)")
         }
         if let value = fields["traffic"] {
             entry.trafficBuckets = try trafficBuckets(value, at: "\(field()).traffic")
@@ -215,12 +219,10 @@ private struct PayloadReader {
         guard percent > 0 && percent <= 100 else {
             throw PayloadError(field: field(), reason: "must be more than 0 and at most 100; found \(value.kindDescription)")
         }
-        let scaled = percent * Double(Bucketing.bucketCount) / 100
-        let buckets = scaled.rounded()
-        guard abs(scaled - buckets) < 1e-6, buckets >= 1 else {
+        guard let buckets = BucketTable.buckets(percent: percent), buckets >= 1 else {
             throw PayloadError(field: field(), reason: "is finer than 0.01 percent (one of the 10,000 buckets); found \(value.kindDescription)")
         }
-        return Int(buckets)
+        return buckets
     }
 
     /// A value for messages; strings are quoted and cut.
@@ -246,9 +248,11 @@ private enum PayloadWriter {
         if let force = entry.force {
             members.append(.init(key: "force", value: .object(force.map { .init(key: $0.key, value: .string($0.value)) })))
         }
-        if let status = entry.status { members.append(.init(key: "status", value: .string(status.rawValue))) }
-        if let buckets = entry.trafficBuckets { members.append(.init(key: "traffic", value: .number(percentText(buckets)))) }
-        if let winner = entry.winner { members.append(.init(key: "winner", value: .string(winner))) }
+        if let status = entry.status { members.append(.init(key: "status", value: .string(status.name))) }
+        if let buckets = entry.trafficBuckets {
+            members.append(.init(key: "traffic", value: .number(BucketTable.percentText(buckets: buckets))))
+        }
+        if let winner = entry.status?.winner { members.append(.init(key: "winner", value: .string(winner))) }
         if let weights = entry.weights {
             members.append(.init(key: "weights", value: .object(weights.map { .init(key: $0.key, value: .number(weightText($0.value))) })))
         }
@@ -263,17 +267,5 @@ private enum PayloadWriter {
         precondition(percent.isFinite, "a control entry's weights are finite numbers")
         if percent == percent.rounded(), abs(percent) < 1e15 { return String(Int(percent)) }
         return "\(percent)"
-    }
-
-    /// Buckets as a percentage with no trailing zeros: 2,000 → `20`, 1,250 → `12.5`, 1 → `0.01`.
-    static func percentText(_ buckets: Int) -> String {
-        let sign = buckets < 0 ? "-" : ""
-        let magnitude = buckets.magnitude
-        var text = sign + String(magnitude / 100)
-        let hundredths = magnitude % 100
-        if hundredths != 0 {
-            text += hundredths % 10 == 0 ? ".\(hundredths / 10)" : (hundredths < 10 ? ".0\(hundredths)" : ".\(hundredths)")
-        }
-        return text
     }
 }
