@@ -13,7 +13,7 @@ public enum SplitTestingChange: Sendable, Hashable {
     case overrideRemoved(experiment: String)
     /// Every override was removed.
     case overridesCleared
-    /// A control document's payload was put in force (``SplitTestingService/applyControl(_:)``).
+    /// A control document's payload was put in force (by `SplitTestingRemote`, at once or at the next start).
     case controlApplied(sequence: Int)
     /// The app's targeting attributes were set (``SplitTestingService/setAttributes(_:)``).
     case attributesSet
