@@ -194,6 +194,10 @@ let package = Package(
             dependencies: ["SplitTesting"],
             path: "Tests/Support/SharedStoreWorker"
         ),
-        .testTarget(name: "FaultTests", dependencies: ["SplitTesting", "FileStoreCrashWriter", "SharedStoreWorker"]),
+        .testTarget(
+            name: "FaultTests",
+            dependencies: [
+                "SplitTesting", "TestTools", "FileStoreCrashWriter", "SharedStoreWorker",
+            ]),
     ]
 )
