@@ -32,7 +32,7 @@ func runRemoteControlScenario() async {
     server.publish(ControlEnvelope(payload: payload, signature: signature).data, etag: "v42")
     print("published sequence 42 at \(server.url): feed_prefetch stopped, button_color resolved to blue")
 
-    let issues = IssueLog()
+    let issues = Collected<SplitTestingIssue>()
     let store = FileAssignmentStore(fileURL: directory.appendingPathComponent("assignments.json"))
     func launch(_ title: String, refresh: Bool) async {
         let service = SplitTestingService(configuration: .init(
@@ -74,13 +74,4 @@ private func describe(_ outcome: RefreshOutcome) -> String {
     case .failed: "rejected, the document in force stays"
     case .notRunning: "not running"
     }
-}
-
-/// The issues a service reported, in order.
-private final class IssueLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var issues: [SplitTestingIssue] = []
-
-    func append(_ issue: SplitTestingIssue) { lock.withLock { issues.append(issue) } }
-    var all: [SplitTestingIssue] { lock.withLock { issues } }
 }
