@@ -7,7 +7,7 @@
 #endif
 
 /// A value that threads share, guarded by its own lock: the one lock type of the package's
-/// targets (the runtime, remote control, test support, the demo and the test tools).
+/// targets (the runtime, remote control, the test support library and the demo).
 ///
 /// `Mutex` from Synchronization would do, but it needs macOS 15 / iOS 18 and the package
 /// supports macOS 13 / iOS 16. The lock is the platform's own: `os_unfair_lock` on Apple
