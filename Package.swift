@@ -188,12 +188,17 @@ let package = Package(
             dependencies: ["SplitTesting"],
             path: "Tests/Support/FileStoreCrashWriter"
         ),
-        // Processes of an app with extensions, several at once on one shared store file.
+        // Processes of an app with extensions, several at once on one shared store file; and an
+        // app that takes the configuration's defaults, run as two launches.
         .executableTarget(
             name: "SharedStoreWorker",
             dependencies: ["SplitTesting"],
             path: "Tests/Support/SharedStoreWorker"
         ),
-        .testTarget(name: "FaultTests", dependencies: ["SplitTesting", "FileStoreCrashWriter", "SharedStoreWorker"]),
+        .testTarget(
+            name: "FaultTests",
+            dependencies: [
+                "SplitTesting", "TestTools", "FileStoreCrashWriter", "SharedStoreWorker",
+            ]),
     ]
 )

@@ -1,13 +1,12 @@
 import Foundation
+import SplitTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// One GET whose body is cut off as soon as it passes a size limit (by `Content-Length` or by
 /// the bytes received), and which ends after a timeout whatever the server does.
-final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // @unchecked Sendable is sound: every mutable property is read and written under `lock`,
-    // and the continuation is resumed exactly once, outside it.
+final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable {
 
     /// What went wrong.
     enum Failure: Error, Sendable, Hashable {
@@ -19,12 +18,17 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     typealias Outcome = Result<(status: Int, etag: String?, body: Data), Failure>
 
-    private let lock = NSLock()
+    /// What has arrived so far, and whether the download has ended; the continuation is resumed
+    /// exactly once, outside the lock.
+    private struct Transfer: Sendable {
+        var body = Data()
+        var response: HTTPURLResponse?
+        var continuation: CheckedContinuation<Outcome, Never>?
+        var finished = false
+    }
+
     private let limit: Int
-    private var body = Data()
-    private var response: HTTPURLResponse?
-    private var continuation: CheckedContinuation<Outcome, Never>?
-    private var finished = false
+    private let transfer = Locked(Transfer())
 
     private init(limit: Int) {
         self.limit = limit
@@ -40,9 +44,7 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         return await withCheckedContinuation { continuation in
-            download.lock.lock()
-            download.continuation = continuation
-            download.lock.unlock()
+            download.transfer.withLock { $0.continuation = continuation }
             let task = session.dataTask(with: request)
             task.resume()
             // The session keeps its delegate until invalidated; this lets the task end first.
@@ -56,15 +58,14 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Ends the download with `outcome` unless it has ended; returns whether this call ended it.
     @discardableResult
     private func finish(_ outcome: Outcome) -> Bool {
-        lock.lock()
-        guard !finished, let continuation else {
-            lock.unlock()
-            return false
+        let continuation: CheckedContinuation<Outcome, Never>? = transfer.withLock { transfer in
+            guard !transfer.finished, let continuation = transfer.continuation else { return nil }
+            transfer.finished = true
+            transfer.continuation = nil
+            transfer.body = Data()
+            return continuation
         }
-        finished = true
-        self.continuation = nil
-        body = Data()
-        lock.unlock()
+        guard let continuation else { return false }
         continuation.resume(returning: outcome)
         return true
     }
@@ -78,17 +79,16 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.cancel)
             return
         }
-        lock.lock()
-        self.response = response as? HTTPURLResponse
-        lock.unlock()
+        transfer.withLock { $0.response = response as? HTTPURLResponse }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        let over = !finished && body.count + data.count > limit
-        if !finished && !over { body.append(data) }
-        lock.unlock()
+        let over = transfer.withLock { transfer in
+            let over = !transfer.finished && transfer.body.count + data.count > limit
+            if !transfer.finished && !over { transfer.body.append(data) }
+            return over
+        }
         if over {
             finish(.failure(.tooLarge))
             dataTask.cancel()
@@ -96,10 +96,8 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.lock()
-        let response = self.response ?? (task.response as? HTTPURLResponse)
-        let body = self.body
-        lock.unlock()
+        let (received, body) = transfer.withLock { ($0.response, $0.body) }
+        let response = received ?? (task.response as? HTTPURLResponse)
         if let error {
             if (error as? URLError)?.code == .timedOut {
                 finish(.failure(.timedOut))

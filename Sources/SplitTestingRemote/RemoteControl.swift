@@ -47,7 +47,7 @@ public final class RemoteControl: Sendable {
     }
 
     private let trust: Trust
-    private let state = StateLock(State())
+    private let state = Locked(State())
 
     /// Creates a remote control; nothing happens until ``start(service:)``.
     public init(configuration: RemoteControlConfiguration) {

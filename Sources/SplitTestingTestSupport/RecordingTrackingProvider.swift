@@ -9,9 +9,7 @@ public import SplitTesting
 /// service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
 /// #expect(recorder.events.map(\.identifier) == [TrackingEvent.exposureIdentifier])
 /// ```
-public final class RecordingTrackingProvider: TrackingProvider, @unchecked Sendable {
-    // @unchecked Sendable is sound: the only mutable state, `recorded`, is read and written only
-    // while `lock` is held.
+public final class RecordingTrackingProvider: TrackingProvider {
     /// One call the provider received.
     public enum Call: Sendable, Hashable {
         /// `TrackingProvider.setup()`.
@@ -24,15 +22,14 @@ public final class RecordingTrackingProvider: TrackingProvider, @unchecked Senda
         case dissociate
     }
 
-    private let lock = NSLock()
-    private var recorded: [Call] = []
+    private let recorded = Locked<[Call]>([])
 
     /// Creates an empty recorder.
     public init() {}
 
     /// Every call received, in order.
     public var calls: [Call] {
-        lock.withLock { recorded }
+        recorded.withLock { $0 }
     }
 
     /// The events tracked, in order.
@@ -52,9 +49,9 @@ public final class RecordingTrackingProvider: TrackingProvider, @unchecked Senda
     public func dissociate() { record(.dissociate) }
 
     /// Forgets everything recorded so far.
-    public func reset() { lock.withLock { recorded.removeAll() } }
+    public func reset() { recorded.withLock { $0.removeAll() } }
 
     private func record(_ call: Call) {
-        lock.withLock { recorded.append(call) }
+        recorded.withLock { $0.append(call) }
     }
 }

@@ -1,22 +1,15 @@
-import Foundation
+import SplitTesting
 
 /// Values collected from callbacks that may run on any thread (the logging hook, a tracking
 /// adapter).
-///
-/// `@unchecked Sendable` is sound: `values` is only read or written while `lock` is held.
-final class Collected<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Value] = []
+final class Collected<Value: Sendable>: Sendable {
+    private let values = Locked<[Value]>([])
 
     func append(_ value: Value) {
-        lock.lock()
-        defer { lock.unlock() }
-        values.append(value)
+        values.withLock { $0.append(value) }
     }
 
     var all: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
+        values.withLock { $0 }
     }
 }

@@ -17,6 +17,7 @@ func runFactorialScenario() {
         var headlines: [String: Int] = [:]
         for index in 0..<9_000 {
             let service = SplitTestingService(configuration: .init(
+                store: InMemoryAssignmentStore(),
                 deviceID: Population.deviceID(index), catalog: SplitTestCatalog.all,
                 tracking: TrackingClient(providers: [eventsFile])))
             service.associate(user: "user-\(index)")

@@ -5,6 +5,7 @@
 func runLoginScenario() {
     section("Users: profile_redesign (user-level) on one shared device")
     let service = SplitTestingService(configuration: .init(
+        store: InMemoryAssignmentStore(),
         deviceID: Population.deviceID(42), catalog: SplitTestCatalog.all))
     // Two users the experiment enrols into different groups, found by the same resolution the
     // service makes, so that the table shows each user keeping their own group.

@@ -1,4 +1,5 @@
 import Foundation
+import SplitTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -9,17 +10,12 @@ import Darwin
 /// A static host on 127.0.0.1, as a CDN serves a control document: `GET /control.json` answers
 /// the document with its `ETag`, or 304 when `If-None-Match` names it. One request at a time,
 /// on a thread of its own, until ``close()``.
-///
-/// `@unchecked Sendable` is sound: `port` and `listener` never change after `init`, and
-/// `document` and `etag`, which the serving thread reads while the demo publishes, are only read
-/// or written while `lock` is held.
-final class LoopbackServer: @unchecked Sendable {
+final class LoopbackServer: Sendable {
     /// The port the system chose.
     let port: UInt16
     private let listener: Int32
-    private let lock = NSLock()
-    private var document = Data()
-    private var etag = "\"none\""
+    /// The document served and its `ETag`.
+    private let published = Locked((document: Data(), etag: "\"none\""))
 
     /// The document's address.
     var url: URL { URL(string: "http://127.0.0.1:\(port)/control.json")! }
@@ -59,10 +55,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// Serves `data` from now on, under a new `ETag`.
     func publish(_ data: Data, etag: String) {
-        lock.withLock {
-            document = data
-            self.etag = "\"\(etag)\""
-        }
+        published.withLock { $0 = (document: data, etag: "\"\(etag)\"") }
     }
 
     /// Stops listening.
@@ -88,7 +81,7 @@ final class LoopbackServer: @unchecked Sendable {
             guard count > 0 else { return }
             request.append(contentsOf: buffer[0..<count])
         }
-        let (body, tag) = lock.withLock { (document, etag) }
+        let (body, tag) = published.withLock { $0 }
         let head = String(decoding: request, as: UTF8.self).lowercased()
         let response: Data
         if head.contains("if-none-match: \(tag.lowercased())") {

@@ -9,6 +9,7 @@ func runOverrideScenario() {
     let recorder = RecordingTrackingProvider()
     let overrides = "button_color=blue,profile_redesign=new_profile_v9,price_test=cheap"
     let service = SplitTestingService(configuration: .init(
+        store: InMemoryAssignmentStore(),
         deviceID: Population.deviceID(7),
         catalog: SplitTestCatalog.all,
         tracking: TrackingClient(providers: [recorder]),

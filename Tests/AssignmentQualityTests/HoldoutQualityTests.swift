@@ -91,6 +91,7 @@ struct HoldoutQualityTests {
             let unit = SyntheticUnits.id(index)
             let recorder = RecordingTrackingProvider()
             let service = SplitTestingService(configuration: .init(
+                store: InMemoryAssignmentStore(),
                 deviceID: unit, catalog: [Covered.self], tracking: TrackingClient(providers: [recorder]),
                 builtInAttributes: SplitTestAttributeValues()))
             for _ in 0..<3 { service.fetchSplitTest(Covered.self).hitSplitTest() }

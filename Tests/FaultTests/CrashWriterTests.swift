@@ -1,6 +1,7 @@
 import Foundation
 import SplitTesting
 import Testing
+import TestTools
 
 /// A process killed while its ``FileAssignmentStore`` writes leaves a whole state on disk, and
 /// the next launch reads it without calling it corrupt.
@@ -11,7 +12,7 @@ struct CrashWriterTests {
     @Test("after SIGKILL at random moments the file is always one whole state, old or new")
     func killedWriterLeavesWholeState() throws {
         let writer = try #require(
-            CrashWriterProcess.locate(),
+            CapturedProcess.locateBuiltProduct("FileStoreCrashWriter"),
             "FileStoreCrashWriter is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
         let directory = try ScratchDirectory("crash")
         defer { directory.remove() }
@@ -20,14 +21,16 @@ struct CrashWriterTests {
         var delays: [Int] = []
 
         for round in 0..<Self.rounds {
-            let process = try CrashWriterProcess(executable: writer, storeFile: storeFile)
+            let process = try ChildProcess(writer, [storeFile.path])
             defer { process.kill() }
-            let readyCount = try #require(process.waitUntilReady(timeout: 60), "round \(round): the writer never became ready")
+            // The writer says `ready <writes made>` once its first write is on disk.
+            let ready = process.waitForLine(startingWith: "ready ", timeout: 60)
+            let readyCount = try #require(ready.flatMap { Int($0.dropFirst("ready ".count)) }, "round \(round): the writer never became ready: \(process.errors)")
             // Random moments, from just after the first write to well into the loop.
             let delay = Int.random(in: 1...300)
             delays.append(delay)
             Thread.sleep(forTimeInterval: Double(delay) / 1000)
-            #expect(process.kill(), "round \(round): the writer had stopped before it was killed: \(process.errorOutput())")
+            #expect(process.kill(), "round \(round): the writer had stopped before it was killed: \(process.errors)")
 
             let data = try Data(contentsOf: storeFile)
             switch WriterState.parse(data) {

@@ -1,6 +1,7 @@
 import Foundation
 import SplitTesting
 import Testing
+import TestTools
 
 /// An app, its widget and its notification extension opening one ``FileAssignmentStore`` file:
 /// real processes (`SharedStoreWorker`), several at once, many rounds.
@@ -8,7 +9,7 @@ import Testing
 struct SharedStoreProcessTests {
     static func worker() throws -> URL {
         try #require(
-            WorkerProcess.locate("SharedStoreWorker"),
+            CapturedProcess.locateBuiltProduct("SharedStoreWorker"),
             "SharedStoreWorker is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
     }
 
@@ -37,10 +38,10 @@ struct SharedStoreProcessTests {
             let storeFile = directory.file("container/split-tests.json")
             let start = StartSignal(in: directory)
             let workers = try (0..<shape.processes).map { worker in
-                try WorkerProcess(
+                try ChildProcess(
                     executable,
                     ["writer", storeFile.path, start.url.path, "\(worker)", "\(shape.keys)", "\(shape.flushEvery)"],
-                    in: directory, label: "writer-\(worker)")
+                    label: "writer-\(worker)")
             }
             start.fire()
             for worker in workers {
@@ -93,7 +94,7 @@ struct SharedStoreProcessTests {
             let storeFile = directory.file("container/split-tests.json")
             let start = StartSignal(in: directory)
             let processes = try (0..<Self.processesPerDevice).map { index in
-                try WorkerProcess(executable, ["device", storeFile.path, start.url.path], in: directory, label: "device-\(index)")
+                try ChildProcess(executable, ["device", storeFile.path, start.url.path], label: "device-\(index)")
             }
             start.fire()
             var results: [(device: String, group: String, reason: String)] = []
@@ -130,15 +131,15 @@ struct SharedStoreProcessTests {
             // only), so the later one would bucket the user into the other group.
             let (firstGroup, laterGroup) = round.isMultiple(of: 2) ? ("classic", "cards") : ("cards", "classic")
             let laterStart = StartSignal(in: directory, name: "later-start")
-            let later = try WorkerProcess(
-                executable, ["assign", storeFile.path, laterStart.url.path, laterGroup], in: directory, label: "later")
+            let later = try ChildProcess(
+                executable, ["assign", storeFile.path, laterStart.url.path, laterGroup], label: "later")
             // The later process has opened the store (and read the file) before the first one writes.
             try #require(later.waitForLine(startingWith: "ready", timeout: 60) != nil, "round \(round): \(later.errors)")
 
             let firstStart = StartSignal(in: directory, name: "first-start")
             firstStart.fire()
-            let first = try WorkerProcess(
-                executable, ["assign", storeFile.path, firstStart.url.path, firstGroup], in: directory, label: "first")
+            let first = try ChildProcess(
+                executable, ["assign", storeFile.path, firstStart.url.path, firstGroup], label: "first")
             #expect(first.waitForSuccess(timeout: 60), "round \(round): \(first.errors)")
             #expect(first.lines.last == "assigned \(firstGroup) bucketed \(firstGroup)", "round \(round): \(first.lines)")
 
@@ -158,9 +159,9 @@ struct SharedStoreProcessTests {
             let storeFile = directory.file("container/split-tests.json")
             let start = StartSignal(in: directory)
             let processes = try (0..<4).map { index in
-                try WorkerProcess(
+                try ChildProcess(
                     executable, ["assign", storeFile.path, start.url.path, index.isMultiple(of: 2) ? "classic" : "cards"],
-                    in: directory, label: "assign-\(index)")
+                    label: "assign-\(index)")
             }
             for process in processes {
                 try #require(process.waitForLine(startingWith: "ready", timeout: 60) != nil, "round \(round): \(process.errors)")
@@ -187,19 +188,19 @@ struct SharedStoreProcessTests {
     @Test("a process killed in the middle of writing leaves a readable file and every other process's writes")
     func writerKilledAmongOthers() throws {
         let executable = try Self.worker()
-        let crashWriter = try #require(WorkerProcess.locate("FileStoreCrashWriter"))
+        let crashWriter = try #require(CapturedProcess.locateBuiltProduct("FileStoreCrashWriter"))
         var delays: [Int] = []
         for round in 0..<Self.crashRounds {
             let directory = try ScratchDirectory("crash-shared")
             defer { directory.remove() }
             let storeFile = directory.file("split-tests.json")
-            let crashing = try WorkerProcess(crashWriter, [storeFile.path], in: directory, label: "crashing")
+            let crashing = try ChildProcess(crashWriter, [storeFile.path], label: "crashing")
             try #require(crashing.waitForLine(startingWith: "ready", timeout: 60) != nil, "round \(round): \(crashing.errors)")
             let start = StartSignal(in: directory)
             let writers = try (0..<3).map { worker in
-                try WorkerProcess(
+                try ChildProcess(
                     executable, ["writer", storeFile.path, start.url.path, "\(worker)", "400", "5"],
-                    in: directory, label: "writer-\(worker)")
+                    label: "writer-\(worker)")
             }
             start.fire()
             let delay = Int.random(in: 1...300)
@@ -243,7 +244,7 @@ struct SharedStoreProcessTests {
         let directory = try ScratchDirectory("held-lock")
         defer { directory.remove() }
         let storeFile = directory.file("split-tests.json")
-        let holder = try WorkerProcess(executable, ["hold-lock", storeFile.path], in: directory, label: "holder")
+        let holder = try ChildProcess(executable, ["hold-lock", storeFile.path], label: "holder")
         defer { holder.kill() }
         try #require(holder.waitForLine(startingWith: "locked", timeout: 60) != nil, "\(holder.errors)")
 

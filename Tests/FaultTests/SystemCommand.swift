@@ -1,4 +1,5 @@
 import Foundation
+import TestTools
 
 /// Runs a system tool (`mount`, `umount`) and reports how it went, for the tests that need a
 /// file system of their own.
@@ -11,22 +12,12 @@ enum SystemCommand {
 
     /// Runs `arguments` through `env`, so that the tool is found on the PATH.
     static func run(_ arguments: [String]) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
         do {
-            try process.run()
+            let outcome = try CapturedProcess.run(arguments[0], Array(arguments.dropFirst()))
+            return Outcome(succeeded: outcome.status == 0, message: outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
             return Outcome(succeeded: false, message: "\(arguments[0]) could not be started: \(error)")
         }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Outcome(
-            succeeded: process.terminationReason == .exit && process.terminationStatus == 0,
-            message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
 

@@ -56,6 +56,7 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
 
     @Test func generatedTypesCrossIntoDetachedTasks() async {
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: "3f2504e0-4f89-11d3-9a0c-0305e82c3301", catalog: SplitTestCatalog.all))
         let group = await Task.detached {
             fetchedGroup(ButtonColorSplitTest.self, from: service)

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func consumerCodeReadsEachFactorsParams() {
-        let service = SplitTestingService(configuration: .init(catalog: SplitTestCatalog.all))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: SplitTestCatalog.all))
         service.associate(user: "user-42")
         let checkout = service.fetchSplitTest(CheckoutPageSplitTest.self)
         let title = checkout.currentGroup.headline.text
@@ -60,6 +60,7 @@ import Testing
     @Test func theLaunchOverrideNamesACell() {
         let recorder = RecordingTrackingProvider()
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             catalog: SplitTestCatalog.all, tracking: TrackingClient(providers: [recorder]),
             launchOverrides: LaunchOverrides(arguments: ["-SPLIT_TEST_OVERRIDES", "checkout_page=urgent+green"])))
         service.associate(user: "user-42")

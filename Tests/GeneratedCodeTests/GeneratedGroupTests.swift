@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func generatedTestsAreEqualWhenTheyHoldTheSameAssignment() {
-        let service = SplitTestingService(configuration: .init(deviceID: "device-1", catalog: SplitTestCatalog.all))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: "device-1", catalog: SplitTestCatalog.all))
         service.setOverride(ButtonColorSplitTest.self, group: .darkGray)
         let fetched = service.fetchSplitTest(ButtonColorSplitTest.self)
         // Made without a service, so its hits report nowhere: still equal.

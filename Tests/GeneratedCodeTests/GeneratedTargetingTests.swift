@@ -45,6 +45,7 @@ import Testing
         var reasons: [AssignmentReason: Int] = [:]
         for index in 0..<400 {
             let service = SplitTestingService(configuration: .init(
+                store: InMemoryAssignmentStore(),
                 deviceID: "device-\(index)", catalog: SplitTestCatalog.all,
                 builtInAttributes: SplitTestAttributeValues([
                     SplitTestAttributeValues.appVersion: .version(SplitTestVersion("5.3.1")!),
@@ -55,6 +56,7 @@ import Testing
             reasons[assignment.reason, default: 0] += 1
             if assignment.reason == .holdout { #expect(assignment.holdout == "global_2026_q4") }
             let old = SplitTestingService(configuration: .init(
+                store: InMemoryAssignmentStore(),
                 deviceID: "device-\(index)", catalog: SplitTestCatalog.all,
                 builtInAttributes: SplitTestAttributeValues([
                     SplitTestAttributeValues.appVersion: .version(SplitTestVersion("5.1.9")!),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import SplitTestCompiler
 
 /// The literals the emitter writes, read back by the real Swift compiler: a program made of them
@@ -42,15 +43,7 @@ import Testing
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let outcome = try CapturedProcess.run(tool, arguments)
+        return (outcome.status, outcome.stdout + outcome.stderr)
     }
 }

@@ -49,27 +49,21 @@ import TestTools
         try Data(DefinitionSchema.json.utf8).write(to: schemaFile)
         defer { try? FileManager.default.removeItem(at: schemaFile) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", GoldenFiles.schemaFixtures.appendingPathComponent("check_schema.py").path,
-            schemaFile.path, GoldenFiles.schemaFixtures.appendingPathComponent("bad").path,
-            GoldenFiles.experiments.path, GoldenFiles.schemaFixtures.appendingPathComponent("good").path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let outcome: CapturedProcess.Outcome
         do {
-            try process.run()
+            outcome = try CapturedProcess.run("python3", [
+                GoldenFiles.schemaFixtures.appendingPathComponent("check_schema.py").path,
+                schemaFile.path, GoldenFiles.schemaFixtures.appendingPathComponent("bad").path,
+                GoldenFiles.experiments.path, GoldenFiles.schemaFixtures.appendingPathComponent("good").path,
+            ])
         } catch {
             Issue.record("cannot run python3 (\(error)): install Python 3 with `python3 -m pip install jsonschema pyyaml`")
             return
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let hint = process.terminationStatus == 127
+        let text = outcome.stdout + outcome.stderr
+        let hint = outcome.status == 127
             ? "python3 is not on PATH: install Python 3 with `python3 -m pip install jsonschema pyyaml`\n" : ""
-        #expect(process.terminationStatus == 0, "\(hint)\(text)")
+        #expect(outcome.status == 0, "\(hint)\(text)")
         #expect(text.contains(" bad documents rejected, 0 failures"), "\(text)")
     }
 

@@ -4,18 +4,6 @@ import SplitTestingTestSupport
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing
 
-/// A bandit of three even arms, as the compiler generates it.
-struct OnboardingCopySplitTest: SplitTest {
-    enum Group: String, SplitTestGroup { case short, story, video }
-    static let identifier = "onboarding_copy"
-    static let definition = SplitTestDefinition(
-        identifier: "onboarding_copy", groups: Group.self, unitType: .device, salt: "onboarding_copy",
-        bucketUpperBounds: [3334, 6667, 10_000], control: .short,
-        allocation: .bandit(SplitTestBandit(goal: "signup")))
-    let assignment: SplitTestAssignment<Group>
-    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
-}
-
 /// A bandit's weights fetched from a real server: they bucket the units not yet assigned, and a
 /// unit already assigned keeps its group and the period it was first assigned in.
 @Suite("A bandit's weights, fetched from a real server")

@@ -1,4 +1,5 @@
 import Foundation
+import TestTools
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -39,8 +40,7 @@ final class ControlServer: @unchecked Sendable {
         }
     }
 
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
     let port: Int
 
     /// The document's address.
@@ -49,21 +49,12 @@ final class ControlServer: @unchecked Sendable {
     init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Support/control_server.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        // The server prints its port, then serves until its standard input ends.
+        process = try ChildProcess(program: "python3", [script.path], keepInputOpen: true)
+        let line = process.waitForLine(startingWith: "", timeout: 60) ?? ""
+        guard let port = Int(line) else {
             process.terminate()
-            throw ServerError.noPort(String(decoding: line, as: UTF8.self))
+            throw ServerError.noPort(line + process.errors)
         }
         self.port = port
     }
@@ -71,9 +62,8 @@ final class ControlServer: @unchecked Sendable {
     enum ServerError: Error { case noPort(String), badAnswer(Int), noRequest(Int) }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
+        process.closeInput()
         process.terminate()
-        process.waitUntilExit()
     }
 
     func script(_ script: Script) async throws {

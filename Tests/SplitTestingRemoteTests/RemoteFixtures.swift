@@ -67,6 +67,7 @@ final class TestLock<Value: Sendable>: @unchecked Sendable {
 /// A service of the two test experiments for `testDevice`, recording issues and events.
 func makeService(issues: IssueRecorder, tracking: RecordingTrackingProvider = RecordingTrackingProvider()) -> SplitTestingService {
     SplitTestingService(configuration: .init(
+        store: InMemoryAssignmentStore(),
         deviceID: testDevice,
         catalog: [ButtonColorSplitTest.self, ProfileRedesignSplitTest.self],
         tracking: TrackingClient(providers: [tracking]),
@@ -181,3 +182,15 @@ func startWhileHeld(
 /// releases it): below the 10 s request timeout, so that waiting on the network would show,
 /// and generous for a shared, loaded machine and the thread sanitizer.
 let noWaitBound = Duration.seconds(2)
+
+/// A bandit of three even arms, as the compiler generates it.
+struct OnboardingCopySplitTest: SplitTest {
+    enum Group: String, SplitTestGroup { case short, story, video }
+    static let identifier = "onboarding_copy"
+    static let definition = SplitTestDefinition(
+        identifier: "onboarding_copy", groups: Group.self, unitType: .device, salt: "onboarding_copy",
+        bucketUpperBounds: [3334, 6667, 10_000], control: .short,
+        allocation: .bandit(SplitTestBandit(goal: "signup")))
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}

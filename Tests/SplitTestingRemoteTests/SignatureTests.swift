@@ -8,18 +8,9 @@ import TestTools
 func signInPython(_ payload: Data, seed: Data = testSeed) throws -> (publicKey: String, signature: Data) {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Support/sign_document.py")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, seed.map { String(format: "%02x", $0) }.joined()]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: payload)
-    try input.fileHandleForWriting.close()
-    let data = try output.fileHandleForReading.readToEnd() ?? Data()
-    process.waitUntilExit()
+    let outcome = try CapturedProcess.run(
+        "python3", [script.path, seed.map { String(format: "%02x", $0) }.joined()], input: payload)
+    let data = Data(outcome.stdout.utf8)
     struct Signed: Decodable {
         var public_key: String
         var signature: String

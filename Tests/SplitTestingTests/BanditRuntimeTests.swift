@@ -3,18 +3,6 @@ import Foundation
 import SplitTestingTestSupport
 import Testing
 
-/// A device-level bandit of three even arms, as the compiler generates it.
-struct OnboardingCopySplitTest: SplitTest {
-    enum Group: String, SplitTestGroup { case short, story, video }
-    static let identifier = "onboarding_copy"
-    static let definition = SplitTestDefinition(
-        identifier: "onboarding_copy", groups: Group.self, unitType: .device, salt: "onboarding_copy",
-        bucketUpperBounds: [3334, 6667, 10_000], control: .short,
-        allocation: .bandit(SplitTestBandit(goal: "signup", minimumWeight: 1, burnIn: 100)))
-    let assignment: SplitTestAssignment<Group>
-    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
-}
-
 /// A control document's weights and period at run time: they bucket units not yet assigned, units
 /// already assigned keep their group and their period, and exposures say which period that was.
 @Suite struct BanditRuntimeTests {
@@ -194,7 +182,7 @@ struct OnboardingCopySplitTest: SplitTest {
 
         // Outside the catalog: reported when first resolved, still once.
         let uncatalogued = IssueRecorder()
-        let other = SplitTestingService(configuration: .init(deviceID: "d", report: uncatalogued.report))
+        let other = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: "d", report: uncatalogued.report))
         #expect(uncatalogued.issues.isEmpty)
         _ = other.fetchSplitTest(OnboardingCopySplitTest.self)
         _ = other.fetchSplitTest(OnboardingCopySplitTest.self)

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func everyKindOfChangeArrivesInOrderAtEverySubscriber() async {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         var first = service.changes().makeAsyncIterator()
         var second = service.changes().makeAsyncIterator()
         let expected = Self.makeEveryKindOfChange(service)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func changesMadeBeforeSubscribingAreNotDelivered() async {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         service.associate(user: "before")
         var changes = service.changes().makeAsyncIterator()
         service.dissociate()
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func changesFromManyThreadsArriveInTheOrderTheyWereMade() async {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         var changes = service.changes().makeAsyncIterator()
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in 0..<10 { service.setOverride(experiment: "button_color", group: index % 2 == 0 ? "red" : "blue") }
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func cancellingOneSubscriptionLeavesTheOthers() async {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         let cancelled = service.changes()
         let consumer = Task {
             var count = 0
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func aDroppedStreamIsUnsubscribed() {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         do {
             let stream = service.changes()
             _ = stream
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func everyStreamFinishesWhenTheServiceIsGone() async {
-        var service: SplitTestingService? = SplitTestingService(configuration: .init(catalog: testCatalog))
+        var service: SplitTestingService? = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         weak let released = service
         var first = service!.changes().makeAsyncIterator()
         var second = service!.changes().makeAsyncIterator()
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func aConsumerThatNeverReadsKeepsOnlyTheNewestChanges() async {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         var changes = service.changes().makeAsyncIterator()
         let limit = SplitTestingService.bufferedChangeLimit
         for index in 0..<(limit * 3) { service.associate(user: "user-\(index)") }
@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func aConsumerThatCallsBackIntoTheServiceDoesNotDeadlock() async {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         let changes = service.changes()
         let consumer = Task {
             var seen: [SplitTestingChange] = []
@@ -173,7 +173,7 @@ import Testing
 
     @Test func noChangeIsDeliveredWhileTheServiceHoldsItsLock() async throws {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         // The consumer runs on an executor that checks the service's lock whenever a job is
         // handed to it. A consumer waiting for the next change is resumed by the thread that
         // delivers it, which hands the consumer's job over right there: had it kept the service

@@ -4,7 +4,7 @@ import SplitTesting
 /// Split tests compare by the resolution they stand for, not by where their hits are reported.
 @Suite struct EquatableTests {
     @Test func valuesOfTheSameResolutionAreEqual() {
-        let service = SplitTestingService(configuration: .init(deviceID: "device-1", catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: "device-1", catalog: testCatalog))
         let first = service.fetchSplitTest(ButtonColorSplitTest.self)
         let second = service.fetchSplitTest(ButtonColorSplitTest.self)
         #expect(first.assignment.reason == .bucketed && second.assignment.reason == .sticky)

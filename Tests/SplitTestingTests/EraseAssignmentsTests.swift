@@ -30,7 +30,7 @@ import SplitTestingTestSupport
         #expect(newDevice != oldDevice && !newDevice.isEmpty)
         #expect(store.string(for: StorageKey.deviceID) == newDevice)
         // Bucketed afresh for the new id, exactly as a new install with that id would be.
-        let freshInstall = SplitTestingService(configuration: .init(deviceID: newDevice, catalog: testCatalog))
+        let freshInstall = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: newDevice, catalog: testCatalog))
         let expected = freshInstall.fetchSplitTest(ButtonColorSplitTest.self)
         #expect(button.assignment == expected.assignment)
         #expect(button.assignment.reason == .bucketed && button.assignment.unitID == newDevice)
@@ -66,7 +66,7 @@ import SplitTestingTestSupport
     }
 
     @Test func overridesStayAndASnapshotShowsTheFreshState() throws {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
         service.setOverride(AppColorSchemeSplitTest.self, group: .light)
         let before = service.debugSnapshot()

@@ -5,7 +5,7 @@ import SplitTesting
 @Suite struct OverrideTests {
     @Test func nameBasedOverridesAreCheckedAgainstTheCatalog() {
         let issues = IssueRecorder()
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog, report: issues.report))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog, report: issues.report))
         #expect(service.setOverride(experiment: "button_color", group: "dark_gray"))
         #expect(!service.setOverride(experiment: "button_colour", group: "blue"))
         #expect(!service.setOverride(experiment: "button_color", group: "purple"))
@@ -18,7 +18,7 @@ import SplitTesting
     }
 
     @Test func clearOverridesRestoresBucketing() {
-        let service = SplitTestingService(configuration: .init(catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), catalog: testCatalog))
         service.setOverride(ButtonColorSplitTest.self, group: .darkGray)
         service.setOverride(experiment: "app_color_scheme", group: "light")
         service.clearOverrides()
@@ -28,7 +28,7 @@ import SplitTesting
     }
 
     @Test func anOverrideSetAfterAResolutionWinsUntilRemoved() {
-        let service = SplitTestingService(configuration: .init(deviceID: "override-device", catalog: testCatalog))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: "override-device", catalog: testCatalog))
         let bucketed = service.fetchSplitTest(ButtonColorSplitTest.self)
         #expect(bucketed.assignment.reason == .bucketed)
         let other: ButtonColorSplitTest.Group = bucketed.currentGroup == .red ? .blue : .red
@@ -54,6 +54,7 @@ import SplitTesting
             arguments: ["/path/to/App", "-SPLIT_TEST_OVERRIDES", "button_color=dark_gray", "-other", "x"])
         let issues = IssueRecorder()
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             catalog: testCatalog, launchOverrides: launch, report: issues.report))
         // The launch argument comes after the environment, so it wins.
         #expect(service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup == .darkGray)
@@ -65,7 +66,7 @@ import SplitTesting
     }
 
     @Test func launchOverridesAreIgnoredUnlessEnabled() {
-        var configuration = SplitTestingService.Configuration(catalog: testCatalog)
+        var configuration = SplitTestingService.Configuration(store: InMemoryAssignmentStore(), catalog: testCatalog)
         #expect(configuration.launchOverrides == .disabled)
         configuration.launchOverrides = .disabled
         let service = SplitTestingService(configuration: configuration)
@@ -79,6 +80,7 @@ import SplitTesting
             arguments: ["-SPLIT_TEST_OVERRIDES"])
         let issues = IssueRecorder()
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             catalog: testCatalog, launchOverrides: launch, report: issues.report))
         #expect(service.overrides == ["button_color": "blue"])
         #expect(issues.issues == [
@@ -94,6 +96,7 @@ import SplitTesting
     @Test func duplicateCatalogEntriesAreReported() {
         let issues = IssueRecorder()
         _ = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             catalog: [ButtonColorSplitTest.self, ButtonColorWithoutDarkGraySplitTest.self], report: issues.report))
         #expect(issues.issues == [.duplicateCatalogExperiment(experiment: "button_color")])
     }

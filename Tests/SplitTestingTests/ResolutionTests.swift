@@ -24,7 +24,7 @@ import SplitTesting
     @Test func bucketedGroupMatchesTheDefinitionForManyUnits() {
         for index in 0..<200 {
             let unit = "device-\(index)"
-            let service = SplitTestingService(configuration: .init(deviceID: unit))
+            let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: unit))
             let group = service.fetchSplitTest(ButtonColorSplitTest.self).currentGroup
             #expect(group == ButtonColorSplitTest.bucketedGroup(forUnit: unit))
         }
@@ -89,7 +89,7 @@ import SplitTesting
     @Test func experimentsOfOneLayerNeverShareAUnit() {
         var enrolled = (copy: 0, button: 0)
         for index in 0..<400 {
-            let service = SplitTestingService(configuration: .init(deviceID: "device-\(index)"))
+            let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: "device-\(index)"))
             let copy = service.fetchSplitTest(CheckoutCopySplitTest.self).assignment.reason
             let button = service.fetchSplitTest(CheckoutButtonSplitTest.self).assignment.reason
             #expect(!(copy.isEnrolled && button.isEnrolled))

@@ -1,7 +1,7 @@
 import SplitTesting
 
 // Hand-written equivalents of what the compiler generates, so that the runtime is tested
-// without depending on the generator.
+// without depending on the generator: every experiment of this test target, in one place.
 
 /// A device-level experiment with three equal groups.
 struct ButtonColorSplitTest: SplitTest {
@@ -100,3 +100,182 @@ let testCatalog: [any SplitTest.Type] = [
     ButtonColorSplitTest.self, ProfileRedesignSplitTest.self, OnboardingSplitTest.self,
     CheckoutCopySplitTest.self, CheckoutButtonSplitTest.self, AppColorSchemeSplitTest.self,
 ]
+
+// Experiments with forced units, a stopped status, targeting and a holdout.
+
+/// `button_color` with two forced QA units.
+struct ForcedButtonColorSplitTest: SplitTest {
+    typealias Group = ButtonColorSplitTest.Group
+    static let identifier = "button_color"
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
+        bucketUpperBounds: [3334, 6667, 10_000], control: .red,
+        force: ["qa-device-1": .darkGray, "qa-device-2": .blue])
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// `button_color`, stopped, with a forced unit (forcing comes before stopping).
+struct StoppedButtonColorSplitTest: SplitTest {
+    typealias Group = ButtonColorSplitTest.Group
+    static let identifier = "button_color"
+    static let definition = SplitTestDefinition(
+        identifier: "button_color", groups: Group.self, unitType: .device, salt: "button_color",
+        bucketUpperBounds: [3334, 6667, 10_000], control: .red, status: .stopped,
+        force: ["qa-device-1": .darkGray])
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// The targeting of `paywall_copy`: app 5.2 or later but before 6, on iOS, a paying plan.
+let paywallTargeting = SplitTestTargeting(conditions: [
+    SplitTestCondition(attribute: "app_version", test: .comparisons([
+        SplitTestComparison(operator: .greaterThanOrEqual, value: .version(SplitTestVersion("5.2")!)),
+        SplitTestComparison(operator: .lessThan, value: .version(SplitTestVersion("6")!)),
+    ])),
+    SplitTestCondition(attribute: "platform", test: .oneOf([.string("ios"), .string("ipados")])),
+    SplitTestCondition(attribute: "plan", test: .noneOf([.string("free")])),
+])
+
+/// A device-level experiment for targeted units only.
+struct PaywallCopySplitTest: SplitTest {
+    enum Group: String, SplitTestGroup { case control, urgent }
+    static let identifier = "paywall_copy"
+    static let definition = SplitTestDefinition(
+        identifier: "paywall_copy", groups: Group.self, unitType: .device, salt: "paywall_copy",
+        bucketUpperBounds: [5000, 10_000], control: .control, targeting: paywallTargeting)
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// The global holdout of the tests: 5% of devices.
+let globalHoldout = SplitTestHoldout(name: "q1_holdout", unitType: .device, buckets: 500)
+
+/// A device-level experiment covered by `globalHoldout`.
+struct HeldOutBannerSplitTest: SplitTest {
+    enum Group: String, SplitTestGroup { case hidden, shown }
+    static let identifier = "banner"
+    static let definition = SplitTestDefinition(
+        identifier: "banner", groups: Group.self, unitType: .device, salt: "banner",
+        bucketUpperBounds: [5000, 10_000], control: .hidden, holdout: globalHoldout)
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// A second device-level experiment covered by `globalHoldout`.
+struct HeldOutBadgeSplitTest: SplitTest {
+    enum Group: String, SplitTestGroup { case plain, badge }
+    static let identifier = "badge"
+    static let definition = SplitTestDefinition(
+        identifier: "badge", groups: Group.self, unitType: .device, salt: "badge",
+        bucketUpperBounds: [5000, 10_000], control: .plain, holdout: globalHoldout)
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// Attributes a targeted unit of `paywall_copy` has.
+let targetedAttributes = SplitTestAttributeValues([
+    "app_version": .version(SplitTestVersion("5.3.1")!), "platform": .string("ios"), "plan": .string("pro"),
+])
+
+// Multivariate experiments.
+
+/// A user-level 2×3 full factorial, `urgent+orange` at weight 2 (bucket bounds of weights
+/// 1, 1, 1, 1, 2, 1).
+struct CheckoutPageSplitTest: SplitTest {
+    enum Headline: String, CaseIterable, Sendable { case classic, urgent }
+    enum Button: String, CaseIterable, Sendable { case green, orange, purple }
+
+    struct Group: SplitTestGroup {
+        let headline: Headline
+        let button: Button
+
+        static let allCases: [Group] = [
+            Group(.classic, .green), Group(.classic, .orange), Group(.classic, .purple),
+            Group(.urgent, .green), Group(.urgent, .orange), Group(.urgent, .purple),
+        ]
+
+        init(headline: Headline, button: Button) {
+            self.headline = headline
+            self.button = button
+        }
+
+        init?(rawValue: String) {
+            let levels = rawValue.split(separator: "+", omittingEmptySubsequences: false)
+            guard levels.count == 2, let headline = Headline(rawValue: String(levels[0])),
+                let button = Button(rawValue: String(levels[1]))
+            else { return nil }
+            self.init(headline, button)
+        }
+
+        var rawValue: String { "\(headline.rawValue)+\(button.rawValue)" }
+
+        fileprivate init(_ headline: Headline, _ button: Button) {
+            self.headline = headline
+            self.button = button
+        }
+    }
+
+    static let identifier = "checkout_page"
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self,
+        factors: [.init(name: "headline", levels: Headline.self), .init(name: "button", levels: Button.self)],
+        unitType: .user, salt: identifier, bucketUpperBounds: [1429, 2858, 4287, 5715, 8572, 10_000],
+        control: Group(.classic, .green), force: ["qa-user": Group(.urgent, .purple)])
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// `checkout_page` in a later release that lists only three cells (a fractional design): the
+/// units stored in the other cells are discarded and bucketed again.
+struct CheckoutPageFractionalSplitTest: SplitTest {
+    typealias Headline = CheckoutPageSplitTest.Headline
+    typealias Button = CheckoutPageSplitTest.Button
+
+    struct Group: SplitTestGroup {
+        let headline: Headline
+        let button: Button
+
+        static let allCases: [Group] = [Group(.classic, .green), Group(.classic, .purple), Group(.urgent, .orange)]
+
+        init?(headline: Headline, button: Button) {
+            guard Self.allCases.contains(where: { $0.headline == headline && $0.button == button }) else { return nil }
+            self.init(headline, button)
+        }
+
+        init?(rawValue: String) {
+            let levels = rawValue.split(separator: "+", omittingEmptySubsequences: false)
+            guard levels.count == 2, let headline = Headline(rawValue: String(levels[0])),
+                let button = Button(rawValue: String(levels[1]))
+            else { return nil }
+            self.init(headline: headline, button: button)
+        }
+
+        var rawValue: String { "\(headline.rawValue)+\(button.rawValue)" }
+
+        fileprivate init(_ headline: Headline, _ button: Button) {
+            self.headline = headline
+            self.button = button
+        }
+    }
+
+    static let identifier = "checkout_page"
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self,
+        factors: [.init(name: "headline", levels: Headline.self), .init(name: "button", levels: Button.self)],
+        unitType: .user, salt: identifier, bucketUpperBounds: [3334, 6667, 10_000], control: Group(.classic, .green))
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// A device-level bandit of three even arms, as the compiler generates it.
+struct OnboardingCopySplitTest: SplitTest {
+    enum Group: String, SplitTestGroup { case short, story, video }
+    static let identifier = "onboarding_copy"
+    static let definition = SplitTestDefinition(
+        identifier: "onboarding_copy", groups: Group.self, unitType: .device, salt: "onboarding_copy",
+        bucketUpperBounds: [3334, 6667, 10_000], control: .short,
+        allocation: .bandit(SplitTestBandit(goal: "signup", minimumWeight: 1, burnIn: 100)))
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}

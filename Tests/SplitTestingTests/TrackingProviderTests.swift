@@ -9,6 +9,7 @@ import SplitTestingTestSupport
         let first = RecordingTrackingProvider()
         let second = RecordingTrackingProvider()
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: "device-1", tracking: TrackingClient(providers: [first, second])))
         service.associate(user: "user-1")
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
@@ -32,6 +33,7 @@ import SplitTestingTestSupport
     @Test func aProviderNeedsOnlyTrack() {
         let provider = TrackOnlyProvider()
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: "device-1", tracking: TrackingClient(providers: [provider])))
         service.associate(user: "user-1")
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
@@ -49,6 +51,7 @@ import SplitTestingTestSupport
         let url = folder.url.appendingPathComponent("logs/events.jsonl")
         let provider = JSONLinesTrackingProvider(fileURL: url)
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: "device-1", tracking: TrackingClient(providers: [provider])))
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
         service.associate(user: "user-ø")
@@ -135,6 +138,7 @@ import SplitTestingTestSupport
             properties.withLock { $0.append("\(name)=\(value)") }
         }
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: "device-1", tracking: TrackingClient(providers: [adapter])))
         let test = service.fetchSplitTest(ButtonColorSplitTest.self)
         test.hitSplitTest()

@@ -61,7 +61,7 @@ import Testing
 
     @Test func emptyUserIDIsReportedAndTreatedAsSignedOut() {
         let issues = IssueRecorder()
-        let service = SplitTestingService(configuration: .init(report: issues.report))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), report: issues.report))
         service.associate(user: "user-1")
         service.associate(user: "")
         #expect(service.currentUserID == nil)

@@ -52,6 +52,7 @@ import Testing
             if let days = custom["days_since_install"] as? Int { values["days_since_install"] = .int(days) }
             if let flag = custom["beta_tester"] as? Bool { values["beta_tester"] = .bool(flag) }
             let service = SplitTestingService(configuration: .init(
+                store: InMemoryAssignmentStore(),
                 deviceID: unit, catalog: [TargetedPaywall.Test.self], builtInAttributes: platform))
             service.setAttributes(values)
             return service.fetchSplitTest(TargetedPaywall.Test.self).assignment

@@ -299,17 +299,9 @@ import TestTools
                        "signature": base64.b64encode(private.sign(mine)).decode()}, open("python.json", "w"))
             print("verified")
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, publicKey]
-        process.currentDirectoryURL = folder.url
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python3 with `cryptography` (pip install cryptography): \(text)")
+        let python = try CapturedProcess.run("python3", ["-c", script, publicKey], in: folder.url)
+        let text = python.stdout + python.stderr
+        #expect(python.status == 0, "python3 with `cryptography` (pip install cryptography): \(text)")
         #expect(text == "verified\n")
 
         let outcome = try Self.assign("button_color", "python-unit", in: folder, document: "python.json", publicKey: publicKey)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs a program the tests start (`splitc`, Python, Chromium) and captures what it printed,
-/// through files rather than pipes, so that a large output can never fill a pipe and stall the run.
+/// Runs a program the tests start (`splitc`, Python, Chromium) to its end and captures what it
+/// printed (through a ``ChildProcess``).
 public enum CapturedProcess {
     /// What one run printed and returned.
     public struct Outcome: Sendable {
@@ -13,38 +13,37 @@ public enum CapturedProcess {
         public var stderr: String
     }
 
-    /// Runs `executable arguments…`, in `folder` when given, and waits for it.
-    public static func run(_ executable: URL, _ arguments: [String], in folder: URL? = nil) throws -> Outcome {
-        let capture = FileManager.default.temporaryDirectory
-            .appendingPathComponent("captured-output-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: capture) }
-        let outURL = capture.appendingPathComponent("stdout")
-        let errURL = capture.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
+    /// Runs `executable arguments…`, in `folder` when given, with `environment` as its whole
+    /// environment when given, and waits for it.
+    public static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Outcome {
+        let child = try ChildProcess(executable, arguments, in: folder, environment: environment)
+        let status = child.waitUntilExit()
+        return Outcome(status: status, stdout: child.output, stderr: child.errors)
+    }
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8))
+    /// Runs `program arguments…` (found on `PATH` through `/usr/bin/env` unless it is an
+    /// absolute path), in `folder` when given, writing `input` to its standard input, and waits
+    /// for it.
+    public static func run(_ program: String, _ arguments: [String], in folder: URL? = nil, input: Data? = nil) throws -> Outcome {
+        let child = try ChildProcess(program: program, arguments, in: folder, input: input)
+        let status = child.waitUntilExit()
+        return Outcome(status: status, stdout: child.output, stderr: child.errors)
     }
 
     /// The executable `name` in the build products folder that holds the test bundle: a product
     /// the test target depends on, so the build puts it there.
     public static func builtProduct(_ name: String) -> URL {
+        guard let url = locateBuiltProduct(name) else {
+            preconditionFailure("the test target depends on \(name), so it is built beside the tests")
+        }
+        return url
+    }
+
+    /// The executable `name` in the build products folder that holds the test bundle, or `nil`
+    /// when it is not there (for a test that fails with a message of its own).
+    public static func locateBuiltProduct(_ name: String) -> URL? {
         let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
             .compactMap { $0 } + Bundle.allBundles.map(\.bundleURL)
         for candidate in candidates {
@@ -55,6 +54,6 @@ public enum CapturedProcess {
                 folder = folder.deletingLastPathComponent()
             }
         }
-        preconditionFailure("the test target depends on \(name), so it is built beside the tests")
+        return nil
     }
 }

@@ -84,21 +84,9 @@ public struct Oracle: Sendable {
         return nil
     }
 
-    /// The exit status of `program arguments…` (found on `PATH` unless absolute), its output discarded.
+    /// The exit status of `program arguments…` (found on `PATH` unless absolute).
     private static func run(_ program: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        if program.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [program] + arguments
-        }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ChildProcess(program: program, arguments).waitUntilExit()
     }
 }
 

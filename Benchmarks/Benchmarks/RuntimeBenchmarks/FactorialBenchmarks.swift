@@ -6,7 +6,7 @@ import SplitTesting
 /// experiment's (`fetchSplitTest, sticky, user-level without targeting`, of the same unit type).
 func registerFactorialBenchmarks() {
     Benchmark("fetchSplitTest, first-time assignment, 18 groups (with associate(user:))") { benchmark in
-        let service = SplitTestingService(configuration: .init(deviceID: RuntimeFixtures.unitIDs[0]))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: RuntimeFixtures.unitIDs[0]))
         let users = RuntimeFixtures.userIDs(count: benchmark.scaledIterations.count)
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
@@ -16,7 +16,7 @@ func registerFactorialBenchmarks() {
     }
 
     Benchmark("fetchSplitTest, first-time assignment, 3×3×2 factorial (with associate(user:))") { benchmark in
-        let service = SplitTestingService(configuration: .init(deviceID: RuntimeFixtures.unitIDs[0]))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: RuntimeFixtures.unitIDs[0]))
         let users = RuntimeFixtures.userIDs(count: benchmark.scaledIterations.count)
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
@@ -26,7 +26,7 @@ func registerFactorialBenchmarks() {
     }
 
     Benchmark("fetchSplitTest, sticky, 3×3×2 factorial") { benchmark in
-        let service = SplitTestingService(configuration: .init(deviceID: RuntimeFixtures.unitIDs[0]))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: RuntimeFixtures.unitIDs[0]))
         service.associate(user: "user-1")
         precondition(service.fetchSplitTest(BenchmarkFactorialSplitTest.self).assignment.reason == .bucketed)
         benchmark.startMeasurement()

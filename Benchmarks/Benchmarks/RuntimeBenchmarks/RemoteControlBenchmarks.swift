@@ -35,6 +35,7 @@ func registerRemoteControlBenchmarks() {
         let key = RemoteControlFixtures.publicKey
         let services = (0..<benchmark.scaledIterations.count).map { _ in
             SplitTestingService(configuration: .init(
+                store: InMemoryAssignmentStore(),
                 deviceID: RuntimeFixtures.unitIDs[0], catalog: [BenchmarkButtonColorSplitTest.self]))
         }
         benchmark.startMeasurement()
@@ -112,6 +113,7 @@ enum RemoteControlFixtures {
     /// A service with the document in force.
     static let serviceWithDocument: SplitTestingService = {
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: RuntimeFixtures.unitIDs[0], catalog: [BenchmarkButtonColorSplitTest.self]))
         guard let control = try? ControlEnvelope(data: document.envelope).control(verifiedWith: publicKey),
             service.applyControl(control)

@@ -5,7 +5,7 @@ import SplitTesting
 /// the path an app takes on every screen) and first-time (bucketing, then storing the group).
 func registerServiceBenchmarks() {
     Benchmark("fetchSplitTest, sticky") { benchmark in
-        let service = SplitTestingService(configuration: .init(deviceID: RuntimeFixtures.unitIDs[0]))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: RuntimeFixtures.unitIDs[0]))
         let first = service.fetchSplitTest(BenchmarkButtonColorSplitTest.self)
         precondition(first.assignment.reason == .bucketed, "the first fetch buckets the device")
         benchmark.startMeasurement()
@@ -16,7 +16,7 @@ func registerServiceBenchmarks() {
 
     // Each operation signs in a user never seen before, so the fetch buckets and stores.
     Benchmark("fetchSplitTest, first-time assignment (with associate(user:))") { benchmark in
-        let service = SplitTestingService(configuration: .init(deviceID: RuntimeFixtures.unitIDs[0]))
+        let service = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: RuntimeFixtures.unitIDs[0]))
         let users = RuntimeFixtures.userIDs(count: benchmark.scaledIterations.count)
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {

@@ -7,6 +7,7 @@ import SplitTesting
 func registerTargetingBenchmarks() {
     Benchmark("fetchSplitTest, first-time assignment, five targeting conditions (with associate(user:))") { benchmark in
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: RuntimeFixtures.unitIDs[0], builtInAttributes: BenchmarkTargetedSplitTest.platform))
         service.setAttributes(BenchmarkTargetedSplitTest.custom)
         let users = RuntimeFixtures.userIDs(count: benchmark.scaledIterations.count)
@@ -24,6 +25,7 @@ func registerTargetingBenchmarks() {
     // The reference of the sticky path: the same user-level experiment without targeting.
     Benchmark("fetchSplitTest, sticky, user-level without targeting") { benchmark in
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: RuntimeFixtures.unitIDs[0], builtInAttributes: BenchmarkTargetedSplitTest.platform))
         service.associate(user: "user-1")
         precondition(service.fetchSplitTest(BenchmarkProfileSplitTest.self).assignment.reason == .bucketed)
@@ -35,6 +37,7 @@ func registerTargetingBenchmarks() {
 
     Benchmark("fetchSplitTest, sticky, five targeting conditions") { benchmark in
         let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(),
             deviceID: RuntimeFixtures.unitIDs[0], builtInAttributes: BenchmarkTargetedSplitTest.platform))
         service.setAttributes(BenchmarkTargetedSplitTest.custom)
         service.associate(user: "user-1")

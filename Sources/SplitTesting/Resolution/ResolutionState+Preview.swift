@@ -36,15 +36,9 @@ extension ResolutionState {
             let assignment = ResolvedSplitTest<T>.unwrap(cached).value.assignment
             return preview(assignment.group.rawValue, assignment.reason, holdout: assignment.holdout)
         }
-        if let early = definition.resolveBeforeStickiness(unit: unit) {
-            return preview(definition.groups[early.groupIndex], early.reason)
-        }
-        if let unit, let stored = store.string(for: StorageKey.assignment(experiment: T.identifier, unit: unit)),
-            T.Group(rawValue: stored) != nil
-        {
-            return preview(stored, .sticky)
-        }
-        let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
-        return preview(definition.groups[resolution.groupIndex], resolution.reason, holdout: resolution.holdout)
+        let resolved = Self.resolveAfresh(
+            T.self, definition: definition, unit: unit, attributes: attributes, store: store, storing: false,
+            issues: &issues)
+        return preview(resolved.group.rawValue, resolved.reason, holdout: resolved.holdout)
     }
 }

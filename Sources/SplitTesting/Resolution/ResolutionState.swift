@@ -162,7 +162,8 @@ struct ResolutionState: Sendable {
         let definition = definition(of: T.self, issues: &issues)
         if let design = definition.factorial { exposures.noteFactorial(design, experiment: T.identifier) }
         let resolved = Self.resolveAfresh(
-            T.self, definition: definition, unit: unit, attributes: attributes, store: store, issues: &issues)
+            T.self, definition: definition, unit: unit, attributes: attributes, store: store, storing: true,
+            issues: &issues)
         // A bucketed group is stored from now on, so later fetches find it as step 5 would.
         let kept = resolved.reason == .bucketed ? .sticky : resolved.reason
         cache[key] = ResolvedSplitTest(
@@ -170,13 +171,17 @@ struct ResolutionState: Sendable {
         return T(group: resolved.group, reason: resolved.reason, unit: unit, exposures: exposures, period: resolved.period)
     }
 
-    /// Steps 2 to 10, reading and writing the store; done once per experiment and unit. The
-    /// period is the one of the unit's first assignment, for an experiment that tracks periods
-    /// and a unit it enrols.
-    private static func resolveAfresh<T: SplitTest>(
+    /// Steps 2 to 10, for an experiment and unit with no resolution kept. A fetch (`storing`)
+    /// reads and writes the store, once per experiment and unit: a bucketed group is stored (or
+    /// another process's, stored first, is served), and a stored group that no longer exists is
+    /// reported and removed. A debug menu's preview (not `storing`) only reads it, and shows
+    /// what the fetch would serve. The period is the one of the unit's first assignment, for an
+    /// experiment that tracks periods and a unit it enrols; the holdout, the one that kept the
+    /// unit out.
+    static func resolveAfresh<T: SplitTest>(
         _ type: T.Type, definition: SplitTestDefinition, unit: String?, attributes: SplitTestAttributeValues,
-        store: any AssignmentStore, issues: inout [SplitTestingIssue]
-    ) -> (group: T.Group, reason: AssignmentReason, period: Int?) {
+        store: any AssignmentStore, storing: Bool, issues: inout [SplitTestingIssue]
+    ) -> (group: T.Group, reason: AssignmentReason, period: Int?, holdout: String?) {
         let groups = T.Group.allCases
         func group(at index: Int) -> T.Group {
             guard groups.indices.contains(index) else {
@@ -185,31 +190,33 @@ struct ResolutionState: Sendable {
             return groups[index]
         }
         if let early = definition.resolveBeforeStickiness(unit: unit) {
-            return (group(at: early.groupIndex), early.reason, nil)
+            return (group(at: early.groupIndex), early.reason, nil, nil)
         }
         let storageKey = unit.map { StorageKey.assignment(experiment: T.identifier, unit: $0) }
         if let unit, let storageKey, let stored = store.string(for: storageKey) {
             if let group = T.Group(rawValue: stored) {
-                return (group, .sticky, storedPeriod(definition, unit: unit, experiment: T.identifier, store: store))
+                return (group, .sticky, storedPeriod(definition, unit: unit, experiment: T.identifier, store: store), nil)
             }
-            issues.append(.storedGroupNotFound(experiment: T.identifier, unit: unit, group: stored))
-            store.removeValue(for: storageKey)
-            // The period belonged to the group just discarded.
-            if definition.tracksPeriods { store.removeValue(for: StorageKey.period(experiment: T.identifier, unit: unit)) }
+            if storing {
+                issues.append(.storedGroupNotFound(experiment: T.identifier, unit: unit, group: stored))
+                store.removeValue(for: storageKey)
+                // The period belonged to the group just discarded.
+                if definition.tracksPeriods { store.removeValue(for: StorageKey.period(experiment: T.identifier, unit: unit)) }
+            }
         }
         let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
         let group = group(at: resolution.groupIndex)
-        if resolution.reason == .bucketed, let unit, let storageKey {
+        if storing, resolution.reason == .bucketed, let unit, let storageKey {
             // The definition's name of the group, which is its raw value: a multivariate
             // experiment's cell names are kept there, not rebuilt from the cell's levels. Another
             // process sharing the store may have stored a group first (under other rules): serve that one.
             let name = definition.groups[resolution.groupIndex]
             let kept = store.setIfAbsent(name, for: storageKey)
             let period = firstPeriod(definition, unit: unit, experiment: T.identifier, store: store)
-            if kept != name, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky, period) }
-            return (group, .bucketed, period)
+            if kept != name, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky, period, nil) }
+            return (group, .bucketed, period, nil)
         }
-        return (group, resolution.reason, nil)
+        return (group, resolution.reason, nil, resolution.holdout)
     }
 
     /// The period stored with a unit's group; 0 when none is (a group stored by a build that knew

@@ -1,7 +1,9 @@
 extension SplitTestingService {
     /// How a ``SplitTestingService`` stores, tracks, learns its experiments and reports problems.
     /// Every property has a default that works, so `Configuration()` is a valid configuration:
-    /// an in-memory store, a device id created on first use, no analytics, no overrides.
+    /// a store that persists (see ``store``), a device id created on first use, no analytics, no
+    /// overrides. Tests and previews that must start afresh every time ask for memory with
+    /// `store: InMemoryAssignmentStore()`.
     ///
     /// ```swift
     /// var configuration = SplitTestingService.Configuration(catalog: SplitTestCatalog.all)
@@ -14,10 +16,18 @@ extension SplitTestingService {
     /// let service = SplitTestingService(configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
-        /// Where the device id and the bucketed groups are kept across launches. Stores answer
-        /// from memory and write in the background, with one exception: a ``FileAssignmentStore``
-        /// shared with an app's extensions settles a new device id in its file during the fetch
-        /// that creates it (once per install), waiting at most a second for another process's lock.
+        /// Where the device id and the bucketed groups are kept across launches. By default the
+        /// platform's persistent store: `UserDefaults.standard` on Apple platforms; elsewhere a
+        /// ``FileAssignmentStore`` at `$XDG_DATA_HOME/SplitTesting/<executable>.json`
+        /// (`~/.local/share` when `XDG_DATA_HOME` is unset), named after the executable so that
+        /// two programs on one machine never share a device id. The first service created with
+        /// the configuration opens it and gives it the configuration's ``report``; a file that
+        /// cannot be written is reported there, and the service keeps working from memory.
+        ///
+        /// Stores answer from memory and write in the background, with one exception: a
+        /// ``FileAssignmentStore`` shared with an app's extensions settles a new device id in its
+        /// file during the fetch that creates it (once per install), waiting at most a second for
+        /// another process's lock.
         public var store: any AssignmentStore
         /// The device id to key device-level experiments by; when `nil` (or empty), a random UUID
         /// is created on first use and kept in ``store`` under ``StorageKey/deviceID``.
@@ -42,9 +52,10 @@ extension SplitTestingService {
         /// last good document that `SplitTestingRemote` kept on disk.
         @_spi(Tools) public var control: SplitTestControl?
 
-        /// Creates a configuration; see each property for its default.
+        /// Creates a configuration; see each property for its default. A `nil` `store` (the
+        /// default) is the platform's persistent store described at ``store``.
         public init(
-            store: any AssignmentStore = InMemoryAssignmentStore(),
+            store: (any AssignmentStore)? = nil,
             deviceID: String? = nil,
             catalog: [any SplitTest.Type] = [],
             tracking: TrackingClient = TrackingClient(),
@@ -52,7 +63,7 @@ extension SplitTestingService {
             report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
             builtInAttributes: SplitTestAttributeValues = .fromPlatform
         ) {
-            self.store = store
+            self.store = store ?? DefaultAssignmentStore()
             self.deviceID = deviceID
             self.catalog = catalog
             self.tracking = tracking

@@ -22,7 +22,9 @@
 /// service.trackGoal("purchase", value: 3.99)
 /// ```
 public final class SplitTestingService: Sendable {
-    let store: any AssignmentStore
+    /// The store the service keeps its device id and groups in (the platform's when the
+    /// configuration named none); tools and tests flush it before their process ends.
+    package let store: any AssignmentStore
     private let tracking: TrackingClient
     /// The configuration's `report`; `SplitTestingRemote` reports through it too.
     package let report: @Sendable (SplitTestingIssue) -> Void
@@ -38,7 +40,11 @@ public final class SplitTestingService: Sendable {
     /// Creates a service; see ``Configuration`` for the defaults. Applies launch overrides when
     /// the configuration enables them, and sets up the tracking providers.
     public init(configuration: Configuration = Configuration()) {
-        store = configuration.store
+        // The default store is opened here rather than in the configuration, so that it reports
+        // through the configuration's `report` even when the app set it after creating it.
+        let store = (configuration.store as? DefaultAssignmentStore)?.open(report: configuration.report)
+            ?? configuration.store
+        self.store = store
         tracking = configuration.tracking
         report = configuration.report
         exposures = ExposureLog(tracking: configuration.tracking)
@@ -53,7 +59,7 @@ public final class SplitTestingService: Sendable {
         }
         state = Locked(ResolutionState(
             deviceID: deviceID, builtInAttributes: configuration.builtInAttributes,
-            storeIsInMemory: configuration.store is InMemoryAssignmentStore))
+            storeIsInMemory: store is InMemoryAssignmentStore))
         configuredDeviceID = deviceID
         reportInMemoryBandits()
         if let control = configuration.control { applyControl(control) }

@@ -1,5 +1,5 @@
-/// An ``AssignmentStore`` that forgets everything when the process ends: the default, and the
-/// store for tests and previews.
+/// An ``AssignmentStore`` that forgets everything when the process ends: the store for tests and
+/// previews, which ask for it explicitly (a configuration that names no store persists).
 ///
 /// ```swift
 /// let store = InMemoryAssignmentStore()

@@ -16,7 +16,7 @@ public final class UserDefaultsAssignmentStore: AssignmentStore, @unchecked Send
     // does not annotate it yet). On top of that, every access here holds `lock`, so this store
     // never races with itself even where the platform's own locking were missing.
     private let defaults: UserDefaults
-    private let lock = NSLock()
+    private let lock = Locked(())
 
     /// A store over `defaults` (the standard defaults unless told otherwise).
     public init(defaults: UserDefaults = .standard) {
@@ -31,23 +31,17 @@ public final class UserDefaultsAssignmentStore: AssignmentStore, @unchecked Send
 
     /// The string stored for `key`; a value of another type counts as absent.
     public func string(for key: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return defaults.object(forKey: key) as? String
+        lock.withLock { _ in defaults.object(forKey: key) as? String }
     }
 
     /// Stores `value` for `key`.
     public func set(_ value: String, for key: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        defaults.set(value, forKey: key)
+        lock.withLock { _ in defaults.set(value, forKey: key) }
     }
 
     /// Removes the value stored for `key`.
     public func removeValue(for key: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        defaults.removeObject(forKey: key)
+        lock.withLock { _ in defaults.removeObject(forKey: key) }
     }
 
     /// Stores `value` for `key` unless a string is stored already (a value of another type
@@ -55,10 +49,10 @@ public final class UserDefaultsAssignmentStore: AssignmentStore, @unchecked Send
     /// among the callers of this store; `UserDefaults` offers no such operation across processes,
     /// so for a store that an app shares with its extensions use ``FileAssignmentStore``.
     public func setIfAbsent(_ value: String, for key: String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = defaults.object(forKey: key) as? String { return existing }
-        defaults.set(value, forKey: key)
-        return value
+        lock.withLock { _ in
+            if let existing = defaults.object(forKey: key) as? String { return existing }
+            defaults.set(value, forKey: key)
+            return value
+        }
     }
 }

@@ -6,13 +6,14 @@
     import Musl
 #endif
 
-/// A value that threads share, guarded by its own lock.
+/// A value that threads share, guarded by its own lock: the one lock type of the package's
+/// targets (the runtime, remote control, the test support library and the demo).
 ///
 /// `Mutex` from Synchronization would do, but it needs macOS 15 / iOS 18 and the package
 /// supports macOS 13 / iOS 16. The lock is the platform's own: `os_unfair_lock` on Apple
 /// platforms, a `pthread_mutex_t` elsewhere, both uncontended in one atomic operation; `NSLock`
 /// adds a message send (Apple) or a class method call (Linux) to every sticky fetch.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     // @unchecked Sendable is sound: the value is only touched inside `withLock`, which holds
     // the lock for the whole access, so no two threads ever read or write it at once; the lock
     // lives at a fixed address for the instance's lifetime, as both platform locks require; and
@@ -29,7 +30,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     // before it could ever reach the pointer twice.
     private let storage: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         lock = .allocate(capacity: 1)
         #if canImport(Darwin)
             lock.initialize(to: os_unfair_lock_s())
@@ -55,7 +56,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value. `body` must not call back into the
     /// same `Locked` (neither lock is recursive).
     @inline(__always)
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         acquire()
         defer { release() }
         return try body(&storage.pointee)
@@ -63,7 +64,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 
     /// Whether some thread holds the lock at this moment; for tests that check that something
     /// happens outside it. Never use it to decide whether to take the lock.
-    func isLocked() -> Bool {
+    package func isLocked() -> Bool {
         #if canImport(Darwin)
             guard os_unfair_lock_trylock(lock) else { return true }
         #else

@@ -8,10 +8,7 @@ enum ExternalProcess {
 
     /// Runs `executable arguments…` (found on `PATH` through `/usr/bin/env` unless absolute).
     static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> Outcome {
-        if executable.hasPrefix("/") {
-            return try CapturedProcess.run(URL(fileURLWithPath: executable), arguments, in: folder)
-        }
-        return try CapturedProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [executable] + arguments, in: folder)
+        try CapturedProcess.run(executable, arguments, in: folder)
     }
 
     /// Runs one of the committed Python scripts under `Scripts/`.

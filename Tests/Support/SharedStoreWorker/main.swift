@@ -19,6 +19,10 @@ import SplitTesting
 //       one process and not yet in another) and prints `assigned <group> <reason> <stored>`.
 //   SharedStoreWorker hold-lock <store>
 //       Takes the store's lock, prints `locked`, and sleeps until killed.
+//   SharedStoreWorker defaults
+//       An app that takes the configuration's defaults (the store among them), its `report` set
+//       after creating it: resolves the device-level experiment and prints `device <device id>`
+//       and `palette <group> <reason>`. Run twice, it is two launches of one app.
 // Issues the store reports go to standard error, one per line, prefixed `issue:`.
 
 let arguments = CommandLine.arguments
@@ -26,9 +30,13 @@ func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("SharedStoreWorker: \(message)\n".utf8))
     exit(2)
 }
-guard arguments.count >= 3 else { fail("usage: SharedStoreWorker <mode> <store> [arguments…]") }
+guard arguments.count >= 2 else { fail("usage: SharedStoreWorker <mode> [<store>] [arguments…]") }
 let mode = arguments[1]
-let storeURL = URL(fileURLWithPath: arguments[2])
+/// The store file, which every mode but `defaults` is given.
+var storeURL: URL {
+    guard arguments.count >= 3 else { fail("usage: SharedStoreWorker \(mode) <store> [arguments…]") }
+    return URL(fileURLWithPath: arguments[2])
+}
 
 /// Written straight to the descriptor: a pipe or a file makes stdout fully buffered.
 func say(_ line: String) {
@@ -133,6 +141,16 @@ case "hold-lock":
     guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else { fail("cannot lock \(lockPath): \(errno)") }
     say("locked")
     while true { sleep(60) }
+
+case "defaults":
+    var configuration = SplitTestingService.Configuration(catalog: [WorkerPaletteSplitTest.self])
+    configuration.report = report
+    let service = SplitTestingService(configuration: configuration)
+    let palette = service.fetchSplitTest(WorkerPaletteSplitTest.self)
+    // A process that ends right after its first fetch would end before the background write.
+    (service.store as? FileAssignmentStore)?.flush()
+    say("device \(service.deviceID)")
+    say("palette \(palette.currentGroup.rawValue) \(palette.assignment.reason.rawValue)")
 
 default:
     fail("unknown mode \(mode)")
