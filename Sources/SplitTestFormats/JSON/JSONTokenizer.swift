@@ -241,19 +241,40 @@ package struct JSONTokenizer {
 
     /// The value of a scanned number, as `Double` reads its text (infinite when out of range).
     package func double(of number: Range<Int>) -> Double {
-        // Most numbers of event files are short integers: exact in a Double, read without a string.
-        if number.count <= 15 {
-            var value = 0
-            var index = number.lowerBound
-            let negative = bytes[index] == UInt8(ascii: "-")
-            if negative { index += 1 }
-            while index < number.upperBound, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                index += 1
+        // Most numbers of event files are short: an integer or a decimal fraction of at most 15
+        // digits is its digits (exact in a Double) divided by a power of ten (exact up to 10^22),
+        // and one correctly rounded division gives the correctly rounded value, as `Double(_:)`
+        // does. Anything else is read by `Double(_:)` itself.
+        var digits = 0
+        var count = 0
+        var fractionDigits = 0
+        var inFraction = false
+        var index = number.lowerBound
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        while index < number.upperBound, count <= 15 {
+            let byte = bytes[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits = digits * 10 + Int(byte - UInt8(ascii: "0"))
+                count += 1
+                if inFraction { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !inFraction {
+                inFraction = true
+            } else {
+                break
             }
-            if index == number.upperBound { return negative ? -Double(value) : Double(value) }
+            index += 1
+        }
+        if index == number.upperBound, count <= 15 {
+            let magnitude = Double(digits) / Self.powersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
         }
         return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[number]), as: UTF8.self)) ?? .nan
+    }
+
+    /// 10^0 through 10^15, each exact in a Double.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// A literal's value: `true`, `false` or `null` (nil), scanned from its first byte.
@@ -278,9 +299,10 @@ package struct JSONTokenizer {
     // MARK: Skipping
 
     /// Scans one whole value from ``position`` without keeping it: strings, numbers and literals
-    /// as above, arrays and objects checked member by member. Nesting is tracked on a stack of
-    /// bits, not by recursion, so no depth of nesting exhausts the stack.
-    package mutating func skipValue() throws(JSONSyntaxError) {
+    /// as above, arrays and objects checked member by member (with `allowingTrailingCommas`, a
+    /// comma may end them, as Foundation's reader allowed in the files it read). Nesting is
+    /// tracked on a stack of bits, not by recursion, so no depth of nesting exhausts the stack.
+    package mutating func skipValue(allowingTrailingCommas: Bool = false) throws(JSONSyntaxError) {
         var open = OpenContainers()
         while true {
             // A value starts here.
@@ -311,6 +333,11 @@ package struct JSONTokenizer {
                 if next == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
+                    if allowingTrailingCommas, current == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        position += 1
+                        open.pop()
+                        continue
+                    }
                     if isObject { try skipMemberName() }
                     break
                 }

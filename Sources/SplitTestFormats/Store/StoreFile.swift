@@ -12,8 +12,9 @@ package enum StoreFile {
         case corrupt(salvaged: [String: String])
     }
 
-    /// The contents of `bytes` (UTF-8, a byte order mark allowed). A name given twice keeps its
-    /// last value. An empty file is for the caller to judge: here it is no JSON object.
+    /// The contents of `bytes` (UTF-8, a byte order mark allowed), read as Foundation's
+    /// `JSONSerialization` read them: a name given twice keeps its last value, and an object or
+    /// array may end in a comma. An empty file is for the caller to judge: here it is no JSON object.
     package static func decode(_ bytes: [UInt8]) -> Contents {
         bytes.withUnsafeBufferPointer { buffer in
             var tokens = JSONTokenizer(buffer)
@@ -37,7 +38,7 @@ package enum StoreFile {
                             values[name] = tokens.text(of: try tokens.scanString(checkingUTF8: true))
                             others.remove(name)
                         } else {
-                            try tokens.skipValue()
+                            try tokens.skipValue(allowingTrailingCommas: true)
                             values[name] = nil
                             others.insert(name)
                         }
@@ -47,6 +48,11 @@ package enum StoreFile {
                         if next == UInt8(ascii: "}") { break }
                         guard next == UInt8(ascii: ",") else { return .corrupt(salvaged: [:]) }
                         tokens.skipWhitespace()
+                        // Foundation's reader allowed a comma before the closing brace.
+                        if tokens.current == UInt8(ascii: "}") {
+                            tokens.position += 1
+                            break
+                        }
                     }
                 }
                 tokens.skipWhitespace()
