@@ -57,7 +57,7 @@ let package = Package(
         // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out. It
         // reads experiments as the runtime defines them (`SplitTestDefinition`) and events by the
         // runtime's own names, so that the two can never drift apart.
-        .target(name: "SplitTestAnalysis", dependencies: ["SplitTesting", "SplitTestStatistics"]),
+        .target(name: "SplitTestAnalysis", dependencies: ["SplitTesting", "SplitTestFormats", "SplitTestStatistics"]),
         // What `splitc` and `splitc-build` share: the `lint` and `generate` commands, finding and
         // reading definitions, printing diagnostics, exit statuses, output files and the entry
         // point. The compiler and ArgumentParser only, so that `splitc-build` builds without
@@ -66,6 +66,7 @@ let package = Package(
             name: "SplitcCommandLine",
             dependencies: [
                 "SplitTestCompiler",
+                "SplitTestFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,7 +139,7 @@ let package = Package(
         // What several test targets share: running the built tools and scripts as processes.
         .target(name: "TestTools", path: "Tests/TestTools"),
         .testTarget(
-            name: "SplitTestingTests", dependencies: ["SplitTesting", "SplitTestingTestSupport", "SplitTestStatistics"],
+            name: "SplitTestingTests", dependencies: ["SplitTesting", "SplitTestingTestSupport", "SplitTestStatistics", "SplitTestFormats"],
             exclude: ["Fixtures"]),
         // Remote control against a real HTTP server on loopback (a Python script in Support).
         .testTarget(
@@ -168,7 +169,8 @@ let package = Package(
         .testTarget(
             name: "SplitTestAnalysisTests",
             dependencies: ["SplitTestAnalysis", "SplitTestStatistics", "TestTools", "splitc"],
-            exclude: ["Scripts"]
+            // The golden readout is read as files.
+            exclude: ["Scripts", "Golden"]
         ),
         // The committed golden output compiled against the real runtime, in a plain target and
         // in one whose declarations are main-actor isolated by default.

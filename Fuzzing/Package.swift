@@ -51,5 +51,11 @@ let package = Package(
                 .product(name: "SplitTesting", package: "SplitTesting"),
             ]
         ),
+        // A file assignment store's file through the runtime's store-file codec; seeds in
+        // seeds/store.
+        .executableTarget(
+            name: "StoreFileFuzzer",
+            dependencies: [.product(name: "SplitTesting", package: "SplitTesting")]
+        ),
     ]
 )

@@ -30,6 +30,7 @@ fuzzers=(
     "EventLogFuzzer         seeds/events                      -"
     "ControlEnvelopeFuzzer  seeds/envelope                    control.dict"
     "AggregatesFuzzer       seeds/aggregates                  -"
+    "StoreFileFuzzer        seeds/store                       -"
 )
 
 cd "$here"

@@ -1,5 +1,5 @@
-import Foundation
 import SplitTestCompiler
+import SplitTestFormats
 
 /// Prints diagnostics in the two forms every command uses: lines for people, JSON for tools.
 package enum DiagnosticPrinter {
@@ -30,18 +30,16 @@ package enum DiagnosticPrinter {
     }
 }
 
-/// Deterministic JSON on standard output: pretty-printed, keys sorted, slashes unescaped.
+/// Deterministic JSON on standard output: pretty-printed as Foundation's `JSONEncoder` wrote it
+/// (`"name" : value`, names sorted by their UTF-8 bytes, slashes unescaped).
 package enum JSONOutput {
     /// Prints `value` as JSON and a newline; an empty array as `[]` on one line.
     package static func print(_ value: some Encodable) throws {
-        if let array = value as? [any Encodable], array.isEmpty {
-            // Foundation pretty-prints an empty array across three lines.
+        let json = try JSONValue(encoding: value)
+        if case .array(let items) = json, items.isEmpty {
             Console.output("[]")
             return
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        Console.output(String(decoding: data, as: UTF8.self))
+        Console.output(json.text(style: .foundationPretty))
     }
 }

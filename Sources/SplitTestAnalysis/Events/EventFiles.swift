@@ -1,3 +1,4 @@
+import SplitTestFormats
 import SplitTesting
 #if canImport(Glibc)
     import Glibc
@@ -75,9 +76,12 @@ public enum EventFiles {
         return nil
     }
 
-    private static let marker = Array("split_test_".utf8)
-    private static let exposure = Array("exposure\"".utf8)
-    private static let holdout = Array("holdout\"".utf8)
+    private static let exposureName = Array((EventVocabulary.exposure + "\"").utf8)
+    private static let holdoutName = Array((EventVocabulary.holdout + "\"").utf8)
+    /// What both names start with (`split_test_`), searched for first; then the rest of either.
+    private static let marker = Array(zip(exposureName, holdoutName).prefix { $0 == $1 }.map(\.0))
+    private static let exposure = Array(exposureName.dropFirst(marker.count))
+    private static let holdout = Array(holdoutName.dropFirst(marker.count))
 
     /// Whether the line mentions `split_test_exposure"` or `split_test_holdout"`: the lines of pass 1.
     static func isExposureOrHoldout(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

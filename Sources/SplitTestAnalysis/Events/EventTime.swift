@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// Reads the times of event lines: ISO 8601 in UTC or with an offset (`2026-03-01T12:00:00Z`,
 /// `2026-03-01 12:00:00.250+01:00`), as the runtime and warehouse exports write them.
 public enum EventTime {
@@ -9,65 +11,6 @@ public enum EventTime {
 
     /// Seconds since 1970-01-01T00:00:00Z of the time in `bytes`, or `nil`.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        func digits(_ count: Int) -> Int? {
-            guard index + count <= bytes.count else { return nil }
-            var value = 0
-            for _ in 0..<count {
-                let byte = bytes[index]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-                index += 1
-            }
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-            index < bytes.count, bytes[index] == 0x54 || bytes[index] == 0x20
-        else { return nil }
-        index += 1
-        guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
-        else { return nil }
-        var fraction = 0.0
-        if expect(0x2E) {
-            var scale = 0.1
-            var any = false
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                fraction += Double(bytes[index] - 0x30) * scale
-                scale /= 10
-                index += 1
-                any = true
-            }
-            guard any else { return nil }
-        }
-        var offset = 0
-        if expect(0x5A) {
-        } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
-            let sign = bytes[index] == 0x2B ? 1 : -1
-            index += 1
-            guard let hours = digits(2) else { return nil }
-            _ = expect(0x3A)
-            guard let minutes = digits(2) else { return nil }
-            offset = sign * (hours * 3_600 + minutes * 60)
-        }
-        guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
-        return Double(seconds) + fraction
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        EventDate.parse(bytes)
     }
 }

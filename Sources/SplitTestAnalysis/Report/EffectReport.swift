@@ -1,3 +1,4 @@
+import SplitTestFormats
 import SplitTestStatistics
 
 /// The effects of each comparison (``Comparison/effect`` and ``Comparison/valueEffect``) in the
@@ -12,17 +13,17 @@ enum EffectReport {
         guard let effect else { return .null }
         func estimate(_ estimate: EffectEstimate?) -> JSONValue {
             guard let estimate else { return .null }
-            return .object([
+            return .object(pairs: [
                 ("estimate", .number(estimate.estimate)),
                 ("ci_low", .number(estimate.ciLow)),
                 ("ci_high", .number(estimate.ciHigh)),
                 ("p_value", .number(estimate.pValue)),
             ])
         }
-        return .object([
+        return .object(pairs: [
             ("method", .string(effect.method.name)),
             ("cuped", effect.cuped.map { cuped in
-                .object([("theta", .number(cuped.theta)), ("variance_reduction", .number(cuped.varianceReduction))])
+                .object(pairs: [("theta", .number(cuped.theta)), ("variance_reduction", .number(cuped.varianceReduction))])
             } ?? .null),
             ("absolute", estimate(effect.absolute)),
             ("relative", estimate(effect.relative)),

@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// The members that `--format json` adds for a multivariate experiment, whose groups are its
 /// cells: at the experiment, its `factorial` design; beside each goal's `groups`, `factors` (each
 /// level's main effect against the factor's first level, which is not listed) and
@@ -8,9 +10,9 @@ extension JSONReport {
     static func factorialMembers(of readout: ExperimentReadout) -> [(String, JSONValue)] {
         guard let design = readout.factorial else { return [] }
         return [
-            ("factorial", .object([
+            ("factorial", .object(pairs: [
                 ("factors", .array(design.factors.map { factor in
-                    .object([("factor", .string(factor.name)), ("levels", .array(factor.levels.map(JSONValue.string)))])
+                    .object(pairs: [("factor", .string(factor.name)), ("levels", .array(factor.levels.map(JSONValue.string)))])
                 })),
                 ("full_factorial", .bool(design.isFullFactorial)),
             ])),
@@ -23,10 +25,10 @@ extension JSONReport {
         let effects = goal.factorEffects
         return [
             ("factors", .array((effects?.factors ?? []).map { factor in
-                .object([
+                .object(pairs: [
                     ("factor", .string(factor.factor)),
                     ("levels", .array(factor.levels.map { level in
-                        .object([
+                        .object(pairs: [
                             ("level", .string(level.level)),
                             ("difference", .number(level.conversion?.estimate)),
                             ("ci_low", .number(level.conversion?.ciLow)),
@@ -41,9 +43,9 @@ extension JSONReport {
                 ])
             })),
             ("interactions", .array((effects?.interactions ?? []).map { interaction in
-                .object([
+                .object(pairs: [
                     ("factors", .array(interaction.factors.map(JSONValue.string))),
-                    ("df", .int(interaction.degreesOfFreedom)),
+                    ("df", .integer(interaction.degreesOfFreedom)),
                     ("chi_square", .number(interaction.conversion?.chiSquare)),
                     ("p_value", .number(interaction.conversion?.pValue)),
                     ("value_chi_square", .number(interaction.value?.chiSquare)),

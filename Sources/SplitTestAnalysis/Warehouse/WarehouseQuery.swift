@@ -1,3 +1,4 @@
+import SplitTestFormats
 import SplitTesting
 
 /// The SQL engines `--emit-sql` writes for.
@@ -75,7 +76,7 @@ public enum WarehouseQuery {
             WITH \(lists)exposure_events AS (
               SELECT e.experiment, e.unit_id, e.group_name, e.event_time\(bandits.periodColumn)
               FROM \(table) e\(definedExposures)
-              WHERE e.event_name = 'split_test_exposure'
+              WHERE e.event_name = '\(EventVocabulary.exposure)'
                 AND e.experiment IS NOT NULL AND e.group_name IS NOT NULL AND e.unit_id IS NOT NULL
             ),
             exposure_units AS (
@@ -95,7 +96,7 @@ public enum WarehouseQuery {
             holdout_events AS (
               SELECT holdout, unit_id, MIN(event_time) AS first_time
               FROM \(table)
-              WHERE event_name = 'split_test_holdout' AND holdout IS NOT NULL AND unit_id IS NOT NULL
+              WHERE event_name = '\(EventVocabulary.holdout)' AND holdout IS NOT NULL AND unit_id IS NOT NULL
               GROUP BY holdout, unit_id
             ),
             holdout_names AS (
@@ -136,7 +137,7 @@ public enum WarehouseQuery {
             goal_events AS (
               SELECT event_time, goal, COALESCE(CAST(value AS \(double)), 0) AS goal_value, device_id, user_id
               FROM \(table)
-              WHERE event_name = 'split_test_goal' AND goal IS NOT NULL
+              WHERE event_name = '\(EventVocabulary.goal)' AND goal IS NOT NULL
                 AND (device_id IS NOT NULL OR user_id IS NOT NULL)
                 AND (value IS NULL OR CAST(value AS \(double)) BETWEEN -\(largestDouble) AND \(largestDouble))
             ),

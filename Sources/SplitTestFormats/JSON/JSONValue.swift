@@ -68,12 +68,24 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     }
 
     /// An object of `pairs`, in that order.
-    package static func object(pairs: [(key: String, value: JSONValue)]) -> JSONValue {
-        .object(pairs.map { Member(key: $0.key, value: $0.value) })
+    package static func object(pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(pairs.map { Member(key: $0.0, value: $0.1) })
     }
 
-    /// A number from a `Double`, written as an integer when it is one.
-    package static func number(_ value: Double) -> JSONValue {
-        .number(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : value.description)
+    /// A number from a `Double`, written as an integer when it is one (`3`, `0.25`, `1e+20`);
+    /// `null` when absent or not finite, which JSON cannot write.
+    package static func number(_ value: Double?) -> JSONValue {
+        guard let value, value.isFinite else { return .null }
+        return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : value.description)
+    }
+
+    /// A whole number.
+    package static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// The text Foundation's JSON encoders write for a finite `value`: its shortest description,
+    /// without a trailing `.0` (`100`, `0.25`, `1e+20`, `-0`).
+    package static func foundationText(of value: Double) -> String {
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestFormats
 
 #if canImport(Darwin)
     import Darwin
@@ -49,15 +50,11 @@ struct StoreFileLoader {
 
     static func parse(_ data: Data) -> Contents {
         if data.isEmpty { return .values([:]) }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            return .corrupt(salvaged: [:])
+        // The good entries are kept, but so is the whole original, for whoever investigates.
+        switch StoreFile.decode(Array(data)) {
+        case .values(let values): return .values(values)
+        case .corrupt(let salvaged): return .corrupt(salvaged: salvaged)
         }
-        var values: [String: String] = [:]
-        for (key, value) in object {
-            if let string = value as? String { values[key] = string }
-        }
-        // Keep the good entries, but keep the whole original too, for whoever investigates.
-        return values.count == object.count ? .values(values) : .corrupt(salvaged: values)
     }
 
     /// Renames the corrupt file next to itself (`<name>.corrupt-<timestamp>-<suffix>`); where
@@ -82,7 +79,7 @@ struct StoreFileLoader {
     /// folder when it is missing. Returns the stamp of the new file.
     @discardableResult
     func replace(with values: [String: String], temporaryName: String) throws -> FileStamp? {
-        let data = try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted])
+        let data = StoreFile.encode(values)
         try createFolder()
         let temporary = fileURL.deletingLastPathComponent().appendingPathComponent(temporaryName)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

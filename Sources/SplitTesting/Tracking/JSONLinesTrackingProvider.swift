@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestFormats
 
 /// A ``TrackingProvider`` that appends every event to a file as one JSON object per line, for
 /// offline analysis (`jq`, pandas, DuckDB):
@@ -32,28 +33,6 @@ public final class JSONLinesTrackingProvider: TrackingProvider {
         var writeFailures = WriteFailureLatch()
     }
 
-    private struct Line: Encodable {
-        let date: Date
-        let event: String
-        let properties: [String: TrackingValue]
-        let user: String?
-
-        private struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(date, forKey: Key(stringValue: Field.date))
-            try container.encode(event, forKey: Key(stringValue: Field.event))
-            try container.encode(properties, forKey: Key(stringValue: Field.properties))
-            try container.encodeIfPresent(user, forKey: Key(stringValue: Field.user))
-        }
-    }
-
     /// Creates a provider appending to `fileURL`; `report` receives write failures.
     public init(fileURL: URL, report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in }) {
         self.fileURL = fileURL
@@ -65,18 +44,18 @@ public final class JSONLinesTrackingProvider: TrackingProvider {
 
     /// Queues one line for `event`.
     public func track(_ event: TrackingEvent) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        state.withLock { state in
-            let line = Line(date: event.date, event: event.identifier, properties: event.properties, user: state.user)
-            // Encoding scalars with non-finite numbers converted cannot fail.
-            guard let data = try? encoder.encode(line) else {
-                preconditionFailure("a tracking line of scalar values always encodes")
+        let properties = event.properties.mapValues { value -> EventLine.Value in
+            switch value {
+            case .string(let text): .string(text)
+            case .int(let number): .int(number)
+            case .double(let number): .double(number)
+            case .bool(let flag): .bool(flag)
             }
-            state.pending.append(data)
+        }
+        state.withLock { state in
+            let line = EventLine.encode(
+                date: event.date.timeIntervalSince1970, event: event.identifier, properties: properties, user: state.user)
+            state.pending.append(contentsOf: line)
             state.pending.append(0x0A)
         }
         writer.schedule { [self] in appendPending() }

@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestFormats
 
 /// Something to tell analytics: an identifier and typed properties.
 ///
@@ -13,16 +14,16 @@ public struct TrackingEvent: Sendable, Hashable {
     /// The identifier of an exposure: the unit has seen an experiment it is enrolled in.
     /// Properties: `experiment`, `group`, `unit`; for a multivariate experiment, whose group is
     /// a cell, also `factor_<factor>` set to the cell's level of each factor.
-    public static let exposureIdentifier = "split_test_exposure"
+    public static let exposureIdentifier = EventVocabulary.exposure
     /// The identifier of a goal sent by ``SplitTestingService/trackGoal(_:value:)``.
     /// Properties: `goal`, `value` when given, `device` (the device id), `user` while a user is
     /// signed in, and `split_test-<experiment>` set to the group for every experiment the device
     /// or the user has been exposed to.
-    public static let goalIdentifier = "split_test_goal"
+    public static let goalIdentifier = EventVocabulary.goal
     /// The identifier of a holdout event: the unit is kept out of the experiments a holdout
     /// covers, and was about to see one of them. Properties: `holdout`, `unit`. Sent once per
     /// holdout and unit for a service's lifetime.
-    public static let holdoutIdentifier = "split_test_holdout"
+    public static let holdoutIdentifier = EventVocabulary.holdout
 
     /// What happened, e.g. `split_test_exposure`.
     public var identifier: String

@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 extension TrackingEvent {
     /// The names of the properties that the runtime's events carry. `splitc analyze` and the
     /// warehouse query read events by these same names, so an analytics adapter that renames
@@ -9,31 +11,31 @@ extension TrackingEvent {
     /// ```
     public enum Property {
         /// The experiment's identifier, on an exposure.
-        public static let experiment = "experiment"
+        public static let experiment = EventVocabulary.Property.experiment
         /// The group's name, on an exposure.
-        public static let group = "group"
+        public static let group = EventVocabulary.Property.group
         /// The unit (device id or user id) exposed, on an exposure or a holdout event.
-        public static let unit = "unit"
+        public static let unit = EventVocabulary.Property.unit
         /// The goal's name, on a goal.
-        public static let goal = "goal"
+        public static let goal = EventVocabulary.Property.goal
         /// The goal's value, on a goal when one is given.
-        public static let value = "value"
+        public static let value = EventVocabulary.Property.value
         /// The device id, on a goal.
-        public static let device = "device"
+        public static let device = EventVocabulary.Property.device
         /// The signed-in user, on a goal while one is signed in.
-        public static let user = "user"
+        public static let user = EventVocabulary.Property.user
         /// The holdout's name, on a holdout event.
-        public static let holdout = "holdout"
+        public static let holdout = EventVocabulary.Property.holdout
         /// The allocation period in force when the unit was first assigned (0 before any control
         /// document set one), on an exposure of a bandit experiment: the readout weighs periods
         /// by it and checks each period's split against that period's weights.
-        public static let period = "period"
+        public static let period = EventVocabulary.Property.period
         /// The prefix of the property that carries an experiment's group on a goal, and of the
         /// analytics user property: `split_test-<experiment>`.
-        public static let groupPrefix = "split_test-"
+        public static let groupPrefix = EventVocabulary.Property.groupPrefix
         /// The prefix of the properties that carry a multivariate experiment's levels on an
         /// exposure, one per factor: `factor_<factor>`, e.g. `factor_headline: urgent`.
-        public static let factorPrefix = "factor_"
+        public static let factorPrefix = EventVocabulary.Property.factorPrefix
     }
 
     /// The name of the exposure property that carries the level of `factor` of a multivariate
@@ -48,12 +50,12 @@ extension JSONLinesTrackingProvider {
     /// same names.
     public enum Field {
         /// When the event happened, ISO 8601 in UTC.
-        public static let date = "date"
+        public static let date = EventVocabulary.Field.date
         /// The event's identifier, e.g. ``TrackingEvent/exposureIdentifier``.
-        public static let event = "event"
+        public static let event = EventVocabulary.Field.event
         /// The event's properties, an object.
-        public static let properties = "properties"
+        public static let properties = EventVocabulary.Field.properties
         /// The user associated when the event was tracked, if any.
-        public static let user = "user"
+        public static let user = EventVocabulary.Field.user
     }
 }

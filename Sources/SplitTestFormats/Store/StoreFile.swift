@@ -1,0 +1,80 @@
+/// The file of a file assignment store: a JSON object whose values are strings, pretty-printed
+/// with its names in the order Foundation's `JSONSerialization` sorted them, the bytes that it
+/// wrote for the file with `[.sortedKeys, .prettyPrinted]` (so that files written before and
+/// after read the same and compare equal).
+package enum StoreFile {
+    /// What a file holds.
+    package enum Contents: Sendable, Equatable {
+        /// A JSON object of strings.
+        case values([String: String])
+        /// Not a JSON object of strings: `salvaged` holds the members whose values are strings
+        /// when the file is an object with other values too, nothing when it is no JSON object.
+        case corrupt(salvaged: [String: String])
+    }
+
+    /// The contents of `bytes` (UTF-8, a byte order mark allowed), read as Foundation's
+    /// `JSONSerialization` read them: a name given twice keeps its last value, and an object or
+    /// array may end in a comma. An empty file is for the caller to judge: here it is no JSON object.
+    package static func decode(_ bytes: [UInt8]) -> Contents {
+        bytes.withUnsafeBufferPointer { buffer in
+            var tokens = JSONTokenizer(buffer)
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { tokens.position = 3 }
+            var values: [String: String] = [:]
+            // Names whose (last) value is not a string.
+            var others: Set<String> = []
+            do throws(JSONSyntaxError) {
+                tokens.skipWhitespace()
+                guard tokens.current == UInt8(ascii: "{") else { return .corrupt(salvaged: [:]) }
+                tokens.position += 1
+                tokens.skipWhitespace()
+                if tokens.current == UInt8(ascii: "}") {
+                    tokens.position += 1
+                } else {
+                    while true {
+                        guard tokens.current == UInt8(ascii: "\"") else { return .corrupt(salvaged: [:]) }
+                        let name = tokens.text(of: try tokens.scanString(checkingUTF8: true))
+                        try tokens.skipNameSeparator()
+                        if tokens.current == UInt8(ascii: "\"") {
+                            values[name] = tokens.text(of: try tokens.scanString(checkingUTF8: true))
+                            others.remove(name)
+                        } else {
+                            try tokens.skipValue(allowingTrailingCommas: true)
+                            values[name] = nil
+                            others.insert(name)
+                        }
+                        tokens.skipWhitespace()
+                        guard let next = tokens.current else { return .corrupt(salvaged: [:]) }
+                        tokens.position += 1
+                        if next == UInt8(ascii: "}") { break }
+                        guard next == UInt8(ascii: ",") else { return .corrupt(salvaged: [:]) }
+                        tokens.skipWhitespace()
+                        // Foundation's reader allowed a comma before the closing brace.
+                        if tokens.current == UInt8(ascii: "}") {
+                            tokens.position += 1
+                            break
+                        }
+                    }
+                }
+                tokens.skipWhitespace()
+                guard tokens.position == buffer.count else { return .corrupt(salvaged: [:]) }
+            } catch {
+                return .corrupt(salvaged: [:])
+            }
+            return others.isEmpty ? .values(values) : .corrupt(salvaged: values)
+        }
+    }
+
+    /// The file for `values`.
+    package static func encode(_ values: [String: String]) -> [UInt8] {
+        let members = values.map { (order: FoundationKeyOrder.Key($0.key), member: JSONValue.Member(key: $0.key, value: .string($0.value))) }
+            .sorted { $0.order < $1.order }
+        return JSONValue.object(members.map(\.member)).bytes(style: .storeFile)
+    }
+}
+
+extension JSONWritingStyle {
+    /// Indented, `"name" : value`, Foundation's escapes with `\/`: the store file.
+    package static let storeFile = JSONWritingStyle(
+        sortsMembers: false, indents: true, nameSeparator: " : ", emptyContainersSpanLines: true,
+        namesBackspaceAndFormFeed: true, lowercaseHexadecimal: true, escapesSlash: true)
+}
