@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitTestCompiler
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import SplitTestingRemote
 import SplitcCommandLine
 

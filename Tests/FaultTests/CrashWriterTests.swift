@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// A process killed while its ``FileAssignmentStore`` writes leaves a whole state on disk, and

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// An app, its widget and its notification extension opening one ``FileAssignmentStore`` file:

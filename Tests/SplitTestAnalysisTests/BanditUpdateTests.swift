@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import SplitTesting
-import SplitTestAnalysis
+@_spi(Generated) @_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestAnalysis
 import Testing
 
 /// One bandit experiment's update from its totals: the burn-in, the weights in force, the next

@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestStatistics
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import Testing
 

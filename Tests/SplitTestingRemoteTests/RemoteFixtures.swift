@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import SplitTestingTestSupport
 @testable import SplitTestingRemote
 import Testing

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 
 /// The stream of changes a debug menu refreshes on: every kind, in order, for any number of
 /// subscribers, never delivered while the service holds its lock.

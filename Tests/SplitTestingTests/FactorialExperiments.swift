@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 // Hand-written equivalents of what the compiler generates for multivariate experiments, so that
 // the runtime is tested without depending on the generator.

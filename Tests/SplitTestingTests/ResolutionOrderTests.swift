@@ -1,5 +1,5 @@
 import Testing
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// The resolution order with remote control, targeting and holdouts, as the table of the "How

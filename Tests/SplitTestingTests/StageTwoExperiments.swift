@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 // Hand-written equivalents of generated experiments that use the stage-2 fields: forced units,
 // a stopped status, targeting and a holdout.

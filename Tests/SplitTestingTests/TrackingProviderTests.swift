@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// The tracking client and each shipped provider.

@@ -1,3 +1,5 @@
+@_spi(Generated) @_spi(Tools) import SplitTesting
+
 /// The members that `--format json` adds for a multivariate experiment, whose groups are its
 /// cells: at the experiment, its `factorial` design; beside each goal's `groups`, `factors` (each
 /// level's main effect against the factor's first level, which is not listed) and

@@ -54,7 +54,7 @@ extension SplitTestingService {
 
     /// How many unread changes a stream of ``changes()`` keeps for a consumer that falls behind;
     /// beyond that the oldest are dropped.
-    public static let bufferedChangeLimit = 64
+    package static let bufferedChangeLimit = 64
 
     /// Runs `body` under the service's lock and queues the change it returns, if any, in the same
     /// critical section, so that concurrent changes reach subscribers in the order they were

@@ -132,7 +132,7 @@ public struct SplitTestingIssueDetail: Sendable, Hashable, CustomStringConvertib
     public let base: any Sendable & Hashable & CustomStringConvertible
 
     /// Wraps `base`.
-    public init(_ base: some Sendable & Hashable & CustomStringConvertible) {
+    package init(_ base: some Sendable & Hashable & CustomStringConvertible) {
         self.base = base
     }
 

@@ -65,9 +65,9 @@ public final class FileAssignmentStore: AssignmentStore {
     }
 
     /// The file the store reads and replaces.
-    public let fileURL: URL
+    package let fileURL: URL
     /// Whether other processes may open the file.
-    public let sharing: Sharing
+    package let sharing: Sharing
     private let file: StoreFileLoader
     private let lock: StoreFileLock
     private let state: Locked<State>

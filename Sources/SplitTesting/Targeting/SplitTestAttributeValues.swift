@@ -22,12 +22,12 @@ public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     /// The ISO 3166-1 alpha-2 region code, upper case (`US`), from the locale unless set.
     public static let region = "region"
     /// The names of the built-in attributes; the compiler knows them without a declaration.
-    public static let builtInNames: [String] = [appVersion, platform, osVersion, region]
+    package static let builtInNames: [String] = [appVersion, platform, osVersion, region]
     /// The values of ``platform``, one for each platform the runtime reports.
-    public static let platformNames: [String] = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
+    package static let platformNames: [String] = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
 
     /// The values, by attribute name.
-    public private(set) var values: [String: SplitTestAttributeValue]
+    package private(set) var values: [String: SplitTestAttributeValue]
 
     /// Creates a set of attribute values.
     public init(_ values: [String: SplitTestAttributeValue] = [:]) {
@@ -41,7 +41,7 @@ public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     }
 
     /// These values with every value of `other` set over them.
-    public func merging(_ other: SplitTestAttributeValues) -> SplitTestAttributeValues {
+    package func merging(_ other: SplitTestAttributeValues) -> SplitTestAttributeValues {
         SplitTestAttributeValues(values.merging(other.values) { _, new in new })
     }
 

@@ -19,26 +19,26 @@ extension TrackingEvent {
         /// The goal's value, on a goal when one is given.
         public static let value = "value"
         /// The device id, on a goal.
-        public static let device = "device"
+        package static let device = "device"
         /// The signed-in user, on a goal while one is signed in.
-        public static let user = "user"
+        package static let user = "user"
         /// The holdout's name, on a holdout event.
         public static let holdout = "holdout"
         /// The allocation period in force when the unit was first assigned (0 before any control
         /// document set one), on an exposure of a bandit experiment: the readout weighs periods
         /// by it and checks each period's split against that period's weights.
-        public static let period = "period"
+        package static let period = "period"
         /// The prefix of the property that carries an experiment's group on a goal, and of the
         /// analytics user property: `split_test-<experiment>`.
-        public static let groupPrefix = "split_test-"
+        package static let groupPrefix = "split_test-"
         /// The prefix of the properties that carry a multivariate experiment's levels on an
         /// exposure, one per factor: `factor_<factor>`, e.g. `factor_headline: urgent`.
-        public static let factorPrefix = "factor_"
+        package static let factorPrefix = "factor_"
     }
 
     /// The name of the exposure property that carries the level of `factor` of a multivariate
     /// experiment: `factor_<factor>`.
-    public static func factorPropertyName(factor: String) -> String {
+    package static func factorPropertyName(factor: String) -> String {
         Property.factorPrefix + factor
     }
 }
@@ -46,14 +46,14 @@ extension TrackingEvent {
 extension JSONLinesTrackingProvider {
     /// The names of the fields of one line of the file; `splitc analyze` reads lines by these
     /// same names.
-    public enum Field {
+    package enum Field {
         /// When the event happened, ISO 8601 in UTC.
-        public static let date = "date"
+        package static let date = "date"
         /// The event's identifier, e.g. ``TrackingEvent/exposureIdentifier``.
-        public static let event = "event"
+        package static let event = "event"
         /// The event's properties, an object.
-        public static let properties = "properties"
+        package static let properties = "properties"
         /// The user associated when the event was tracked, if any.
-        public static let user = "user"
+        package static let user = "user"
     }
 }

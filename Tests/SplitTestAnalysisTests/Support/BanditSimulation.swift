@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import SplitTesting
-import SplitTestAnalysis
+@_spi(Generated) @_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestAnalysis
 import SplitTestStatistics
 
 /// A bandit run over allocation periods on simulated units, through the package's own pieces: each
