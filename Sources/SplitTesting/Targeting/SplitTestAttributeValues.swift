@@ -14,13 +14,13 @@
 /// ```
 public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     /// The app's version (`CFBundleShortVersionString`), a ``SplitTestVersion``.
-    public static let appVersion = "app_version"
+    package static let appVersion = "app_version"
     /// The platform: `ios`, `ipados`, `macos`, `tvos`, `watchos`, `visionos` or `linux`.
-    public static let platform = "platform"
+    package static let platform = "platform"
     /// The operating system's version, a ``SplitTestVersion``.
-    public static let osVersion = "os_version"
+    package static let osVersion = "os_version"
     /// The ISO 3166-1 alpha-2 region code, upper case (`US`), from the locale unless set.
-    public static let region = "region"
+    package static let region = "region"
     /// The names of the built-in attributes; the compiler knows them without a declaration.
     package static let builtInNames: [String] = [appVersion, platform, osVersion, region]
     /// The values of ``platform``, one for each platform the runtime reports.

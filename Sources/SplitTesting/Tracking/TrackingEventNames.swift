@@ -7,23 +7,23 @@ extension TrackingEvent {
     /// if event.identifier == TrackingEvent.exposureIdentifier,
     ///     let group = event.properties[TrackingEvent.Property.group]?.stringValue { … }
     /// ```
-    public enum Property {
+    package enum Property {
         /// The experiment's identifier, on an exposure.
-        public static let experiment = "experiment"
+        package static let experiment = "experiment"
         /// The group's name, on an exposure.
-        public static let group = "group"
+        package static let group = "group"
         /// The unit (device id or user id) exposed, on an exposure or a holdout event.
-        public static let unit = "unit"
+        package static let unit = "unit"
         /// The goal's name, on a goal.
-        public static let goal = "goal"
+        package static let goal = "goal"
         /// The goal's value, on a goal when one is given.
-        public static let value = "value"
+        package static let value = "value"
         /// The device id, on a goal.
         package static let device = "device"
         /// The signed-in user, on a goal while one is signed in.
         package static let user = "user"
         /// The holdout's name, on a holdout event.
-        public static let holdout = "holdout"
+        package static let holdout = "holdout"
         /// The allocation period in force when the unit was first assigned (0 before any control
         /// document set one), on an exposure of a bandit experiment: the readout weighs periods
         /// by it and checks each period's split against that period's weights.
