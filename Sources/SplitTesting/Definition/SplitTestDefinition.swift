@@ -45,7 +45,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
     /// The factors of a multivariate experiment, whose groups are its cells; `nil` for an
     /// experiment with plain groups (see SplitTestDefinition+Factorial.swift).
     @_spi(Tools) public package(set) var factorial: SplitTestFactorialDesign? = nil
-    /// Whether the weights are the compiled ones or a bandit's (see ``SplitTestAllocation``).
+    /// Whether the weights are the compiled ones or a bandit's (see `SplitTestAllocation`).
     package let allocation: SplitTestAllocation
     /// The allocation period in force: 0 until a control document's entry sets one (a bandit's
     /// documents number them 1, 2, …). Exposures of units first assigned under it carry it.

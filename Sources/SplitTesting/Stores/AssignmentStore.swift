@@ -2,12 +2,12 @@
 /// was bucketed into (stickiness).
 ///
 /// The service uses these keys:
-/// - `split_test.device_id`: the device id it created on first use (see ``StorageKey/deviceID``);
+/// - `split_test.device_id`: the device id it created on first use (see `StorageKey.deviceID`);
 /// - `split_test.assignment.<experiment>.<unit>`: the raw group name bucketed for that unit
-///   (see ``StorageKey/assignment(experiment:unit:)``). Keying by unit as well as experiment is
+///   (see `StorageKey.assignment(experiment:unit:)`). Keying by unit as well as experiment is
 ///   what keeps a user's group from ever being served to another user of the same device.
 /// - `split_test.period.<experiment>.<unit>`: for a bandit, the allocation period in force when
-///   that unit was bucketed (see ``StorageKey/period(experiment:unit:)``), kept apart from the
+///   that unit was bucketed (see `StorageKey.period(experiment:unit:)`), kept apart from the
 ///   group so that a build that knows no periods still reads the group.
 ///
 /// A store must answer from memory: the service calls it while it resolves an experiment, which
