@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import SplitTestingRemote
 
 /// An experiment of this build for the decoded documents to apply to.

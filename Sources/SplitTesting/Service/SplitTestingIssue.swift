@@ -102,7 +102,7 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where an override came from, so that a report says which input to fix.
-public enum OverrideSource: String, Sendable, Hashable, CustomStringConvertible {
+public enum OverrideSource: Sendable, Hashable, CustomStringConvertible {
     /// ``SplitTestingService/setOverride(experiment:group:)``.
     case api
     /// The `SPLIT_TEST_OVERRIDES` environment variable.

@@ -27,7 +27,7 @@ public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     package static let platformNames: [String] = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
 
     /// The values, by attribute name.
-    package private(set) var values: [String: SplitTestAttributeValue]
+    @_spi(Tools) public private(set) var values: [String: SplitTestAttributeValue]
 
     /// Creates a set of attribute values.
     public init(_ values: [String: SplitTestAttributeValue] = [:]) {
