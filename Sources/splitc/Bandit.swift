@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 @_spi(Tools) import SplitTestAnalysis
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import SplitcCommandLine
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 @_spi(Tools) import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestingRemote
 import SplitcCommandLine
 

@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+import SplitTesting
 
 /// A user-level experiment follows the signed-in user, never the device: one user's group is
 /// never served to another, and a user who comes back gets their group again.
@@ -7,18 +7,22 @@ func runLoginScenario() {
     let service = SplitTestingService(configuration: .init(
         store: InMemoryAssignmentStore(),
         deviceID: Population.deviceID(42), catalog: SplitTestCatalog.all))
-    // Two users the experiment enrols into different groups, found by the same resolution the
-    // service makes, so that the table shows each user keeping their own group.
-    let definition = ProfileRedesignSplitTest.definition
-    func user(bucketedOutside excluded: Int) -> String {
+    // Two users the experiment enrols into different groups, found by resolving each candidate
+    // as the service does (on a scratch service of its own), so that the table shows each user
+    // keeping their own group.
+    func user(bucketedOutside excluded: String) -> (user: String, group: String) {
         for number in 1000... {
-            let resolution = definition.resolve(unit: "user-\(number)")
-            if resolution.reason == .bucketed && resolution.groupIndex != excluded { return "user-\(number)" }
+            let scratch = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: Population.deviceID(42)))
+            scratch.associate(user: "user-\(number)")
+            let assignment = scratch.fetchSplitTest(ProfileRedesignSplitTest.self).assignment
+            if assignment.reason == .bucketed && assignment.group.rawValue != excluded {
+                return ("user-\(number)", assignment.group.rawValue)
+            }
         }
         preconditionFailure("some user is bucketed outside every single group")
     }
-    let first = user(bucketedOutside: definition.controlIndex)
-    let second = user(bucketedOutside: definition.resolve(unit: first).groupIndex)
+    let (first, firstGroup) = user(bucketedOutside: ProfileRedesignSplitTest.definition.control)
+    let second = user(bucketedOutside: firstGroup).user
     var steps = TextTable(header: ["step", "user", "group", "reason"])
     func record(_ step: String) {
         let profile = service.fetchSplitTest(ProfileRedesignSplitTest.self)

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import SplitTesting
+import SplitTesting
 
 /// Simulated installs: one service per device, each with its own store, as on real phones.
 /// Half of the devices have a signed-in user, so user-level experiments see both cases.

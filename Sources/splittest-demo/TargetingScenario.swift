@@ -25,8 +25,8 @@ func runTargetingScenario() {
                     deviceID: Population.deviceID(index), catalog: SplitTestCatalog.all,
                     tracking: TrackingClient(providers: [recorder]),
                     builtInAttributes: SplitTestAttributeValues([
-                        SplitTestAttributeValues.appVersion: .version(SplitTestVersion(version)!),
-                        SplitTestAttributeValues.platform: .string(platform),
+                        "app_version": .version(SplitTestVersion(version)!),
+                        "platform": .string(platform),
                     ])))
                 let widget = service.fetchSplitTest(HomeWidgetSplitTest.self)
                 widget.hitSplitTest()

@@ -1,6 +1,6 @@
 import SplitTestCompiler
 import SplitTestStatistics
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// Multivariate experiments over a million units: every cell receives its weight's share, and in

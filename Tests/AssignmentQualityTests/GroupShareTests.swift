@@ -1,6 +1,6 @@
 import SplitTestCompiler
 import SplitTestStatistics
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// Every group receives its weight's share of a million units, no more than chance allows.

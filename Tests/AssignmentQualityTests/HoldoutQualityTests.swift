@@ -1,6 +1,6 @@
 import SplitTestCompiler
 import SplitTestStatistics
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestingTestSupport
 import Testing
 

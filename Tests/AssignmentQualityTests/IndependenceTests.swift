@@ -1,6 +1,6 @@
 import SplitTestCompiler
 import SplitTestStatistics
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// The draws made for one unit (its group in two experiments, its traffic enrolment, its place

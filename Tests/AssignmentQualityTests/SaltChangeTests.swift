@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// Changing an experiment's salt reshuffles everyone: a unit's new group is independent of its

@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// Raising an experiment's traffic only adds units: nobody enrolled at 10% is dropped or moved

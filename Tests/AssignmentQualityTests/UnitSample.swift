@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// One pass over the synthetic units, shared by every statistical check: each unit's buckets for
 /// the draws the checks compare, computed once, because hashing a million ids several times

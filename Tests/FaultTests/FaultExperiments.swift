@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// A device-level experiment with three groups, as the compiler would generate it.
 struct CheckoutFlowSplitTest: SplitTest {

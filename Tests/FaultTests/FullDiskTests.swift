@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// A full disk: writes fail, the failure is reported, the last good file survives, the service

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Collects the issues a store or service reports, from whatever thread reports them.
 final class IssueRecorder: @unchecked Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// A store whose file cannot be written never crashes the app: the failure is reported through

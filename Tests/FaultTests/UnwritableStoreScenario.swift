@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// What every unwritable-location test checks once its store cannot write: the service keeps

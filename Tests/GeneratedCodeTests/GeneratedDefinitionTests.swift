@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// The golden file's definitions, compiled from `experiments/`, against the runtime's rules.

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// The golden file's group enums and typed parameters, as the runtime sees them.

@@ -1,5 +1,5 @@
 import SplitTestAnalysis
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// Reading lines and counting units on small, hand-checked inputs: a unit counts from its first

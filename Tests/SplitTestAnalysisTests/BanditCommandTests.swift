@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import SplitTesting
-import SplitTestAnalysis
+@_spi(Generated) @_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestAnalysis
 import Testing
 
 /// `splitc bandit` end to end: the next document from events, signed and readable as apps read it;

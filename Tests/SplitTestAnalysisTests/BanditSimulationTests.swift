@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestAnalysis
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestStatistics
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import Testing
 
 /// The cases where a formula divides by zero: each figure is a number or `null`, never NaN.

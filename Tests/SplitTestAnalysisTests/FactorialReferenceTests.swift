@@ -1,7 +1,7 @@
 import Foundation
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTestStatistics
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 import TestTools
 

@@ -1,4 +1,4 @@
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTestStatistics
 import Testing
 

@@ -1,6 +1,6 @@
 import SplitTestAnalysis
 import SplitTestStatistics
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// The tests say what they should on simulated data: few false alarms, real effects found.

@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestCompiler
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// `splitc assign --attributes`: JSON read strictly and checked against the declarations.

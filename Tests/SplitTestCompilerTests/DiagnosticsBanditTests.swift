@@ -1,5 +1,5 @@
 import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// `allocation: { bandit: … }`: every rule with its location, and what a valid bandit compiles to.

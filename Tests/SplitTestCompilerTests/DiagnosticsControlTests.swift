@@ -1,5 +1,5 @@
 import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// `status: stopped` and `force:`, the keys that remote control documents carry too.

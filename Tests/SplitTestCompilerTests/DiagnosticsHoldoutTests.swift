@@ -1,5 +1,5 @@
 import SplitTestCompiler
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// `attributes:` and `holdout:` documents, alone and across files.

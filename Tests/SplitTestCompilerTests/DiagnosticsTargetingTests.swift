@@ -1,5 +1,5 @@
 import SplitTestCompiler
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// `targeting:` of an experiment, checked against the built-in and declared attributes.

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 @testable import SplitTestCompiler
 
 /// Experiments built directly from the model, so that emitter tests do not depend on the parser.

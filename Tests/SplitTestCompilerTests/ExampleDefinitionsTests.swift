@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestCompiler
-import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// The repository's own `experiments/` folder: the demo's inputs, and the documentation's examples.

@@ -1,5 +1,5 @@
 import SplitTestCompiler
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// What valid definitions compile to: short forms, defaults, widening, names, buckets, layers.

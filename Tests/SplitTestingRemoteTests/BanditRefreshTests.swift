@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import SplitTestingTestSupport
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing

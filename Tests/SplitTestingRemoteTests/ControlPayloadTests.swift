@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestStatistics
-@_spi(Tools) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import Testing
 

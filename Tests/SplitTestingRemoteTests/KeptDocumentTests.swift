@@ -1,5 +1,5 @@
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing
 

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import SplitTestingTestSupport
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The reference vectors of the specification's bucketing table.
 @Suite struct BucketingTests {

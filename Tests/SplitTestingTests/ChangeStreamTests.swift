@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-@_spi(Tools) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 
 /// The stream of changes a debug menu refreshes on: every kind, in order, for any number of
 /// subscribers, never delivered while the service holds its lock.

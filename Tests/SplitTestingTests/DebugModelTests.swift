@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 import Testing
-@_spi(Tools) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 
 /// The observable model a debug menu's list binds to: its rows follow every change of the
 /// service, wherever it was made, and its actions change the service.

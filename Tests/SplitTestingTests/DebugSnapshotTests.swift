@@ -1,6 +1,6 @@
 import Testing
 import SplitTestingTestSupport
-@_spi(Tools) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 
 /// What a debug menu lists: every catalog experiment as a fetch would serve it now, made without
 /// storing, caching or sending anything.

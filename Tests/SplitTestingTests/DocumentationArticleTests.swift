@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// Keeps the numbers and tables of the DocC articles true: each is read from the article and

@@ -1,5 +1,5 @@
 import Testing
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Split tests compare by the resolution they stand for, not by where their hits are reported.
 @Suite struct EquatableTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SplitTestingTestSupport
-@_spi(Tools) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 
 /// "Start as a new install": the device id and this device's and user's assignments erased, the
 /// service's memory of resolutions and exposures forgotten.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The JSON file store: persistence, atomic replace, corrupt and unusable files.
 @Suite struct FileAssignmentStoreTests {

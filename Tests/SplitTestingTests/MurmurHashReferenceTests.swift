@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Checks the hash against vectors made by an independent implementation (PyPI's `mmh3`, see
 /// Fixtures/make_murmur3_vectors.py), so that other platforms can rely on reproducing it.

@@ -1,5 +1,5 @@
 import Testing
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Overrides through the API, the environment and launch arguments, and unknown ones.
 @Suite struct OverrideTests {

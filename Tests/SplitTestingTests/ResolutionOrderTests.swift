@@ -1,5 +1,5 @@
 import Testing
-@_spi(Tools) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// The resolution order with remote control, targeting and holdouts, as the table of the "How

@@ -1,5 +1,5 @@
 import Testing
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Each step of the resolution order, with the reason it reports.
 @Suite struct ResolutionTests {

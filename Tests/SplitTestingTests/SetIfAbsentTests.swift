@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// `setIfAbsent(_:for:)`: the default for custom stores, the shipped stores, and how the service

@@ -1,5 +1,5 @@
 import Testing
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Version comparison and condition evaluation.
 @Suite struct TargetingTests {

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 // Hand-written equivalents of what the compiler generates, so that the runtime is tested
 // without depending on the generator: every experiment of this test target, in one place.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 
 /// Collects the issues a service or store reports.
 final class IssueRecorder: Sendable {

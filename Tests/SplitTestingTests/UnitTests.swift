@@ -1,5 +1,5 @@
 import Testing
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Device ids, users, and unit ids an app may get wrong.
 @Suite struct UnitTests {

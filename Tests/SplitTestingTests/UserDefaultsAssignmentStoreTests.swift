@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The `UserDefaults` store, in a suite of its own.
 @Suite struct UserDefaultsAssignmentStoreTests {

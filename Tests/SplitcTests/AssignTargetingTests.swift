@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestStatistics
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import Testing
 
 /// `splitc assign --attributes` and `splitc simulate` with targeting and holdouts.

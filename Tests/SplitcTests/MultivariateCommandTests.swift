@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestStatistics
 import Testing
 

@@ -1,5 +1,5 @@
 import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// The assign and simulate logic, on experiments built directly rather than parsed.

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The definitions of the targeting tests, and the same experiment written by hand against the
 /// runtime, so that `splitc` (which compiles the YAML) and an app (which runs the definition) can

@@ -1,5 +1,5 @@
 import SplitTestAnalysis
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 private enum Arm: String, SplitTestGroup { case short, story, video }
 

@@ -1,4 +1,5 @@
 import SplitTestCompiler
+@_spi(Tools) import SplitTesting
 
 /// The declarations the inputs are checked against: one attribute of each type, one with values.
 private let declarations: [AttributeDeclaration] = {

@@ -1,5 +1,5 @@
 import SplitTestCompiler
-import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// A fixed day, so that a run depends on its input only and a crash reproduces.
 private let fuzzToday = CalendarDate(year: 2026, month: 1, day: 1)

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 
 private enum FuzzGroup: String, SplitTestGroup { case red, blue, darkGray = "dark_gray" }

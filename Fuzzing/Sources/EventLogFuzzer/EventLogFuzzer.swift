@@ -1,5 +1,5 @@
-import SplitTestAnalysis
-@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestAnalysis
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// libFuzzer's entry point: the input is an event file. Its lines are parsed and counted in the
 /// two passes `splitc analyze` makes (exposures and holdout events, then goals), with CUPED's

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The experiments' definitions as the readout uses them: by identifier, and which experiments
 /// each holdout covers (every covered experiment's definition names its holdout).

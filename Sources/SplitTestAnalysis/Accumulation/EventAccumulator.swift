@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Counts events into per-unit state, in two passes over the files: exposures and holdout events
 /// first (who is in which group since when, and who is in two), then goals (credited to a unit

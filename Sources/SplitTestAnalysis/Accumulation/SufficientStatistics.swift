@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Everything the statistics need of one experiment, whether counted from events or read from a
 /// warehouse's aggregates: per group its units, and per goal and group the converted units and the
@@ -30,13 +30,13 @@ public struct ExperimentTotals: Sendable, Hashable {
     public var goals: [GoalTotals]
     /// The factors of a multivariate experiment, whose groups are its cells (from its
     /// definition); `nil` otherwise.
-    public var factorial: SplitTestFactorialDesign?
+    @_spi(Tools) public var factorial: SplitTestFactorialDesign?
     /// For a bandit experiment, the same figures per allocation period (see ``PeriodTotals``), in
     /// period order; `nil` for any other experiment, and for a holdout.
     public var periods: [PeriodTotals]?
 
     /// Creates the totals.
-    public init(
+    @_spi(Tools) public init(
         experiment: String, kind: Kind, groups: [String], weights: [Double]?, control: String, units: [Int],
         conflicts: Int, goals: [GoalTotals], factorial: SplitTestFactorialDesign? = nil,
         periods: [PeriodTotals]? = nil

@@ -1,3 +1,5 @@
+@_spi(Generated) import SplitTesting
+
 /// What `splitc bandit` prints: per bandit experiment, a table of its arms (units, conversions or
 /// value mean, posterior mean, probability of being the best, old and new weight), or why its
 /// weights stay.

@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// One bandit experiment's update: its arms as the events left them, and the weights of the next
 /// period, or why the weights stay.
@@ -40,7 +40,7 @@ public struct BanditUpdate: Sendable, Hashable {
     /// The experiment's identifier.
     public var experiment: String
     /// The bandit's settings.
-    public var bandit: SplitTestBandit
+    @_spi(Tools) public var bandit: SplitTestBandit
     /// The arms, in the definition's group order.
     public var arms: [Arm]
     /// The new weights, or why there are none.

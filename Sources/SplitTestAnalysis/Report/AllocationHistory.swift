@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The weights each bandit experiment had in each allocation period, from the control documents
 /// published so far (`splitc analyze --controls DOC…`): what a period-aware sample-ratio check

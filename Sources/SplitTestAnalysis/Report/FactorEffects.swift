@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// What the readout says of a full factorial on one goal, beside its cells: each factor's main
 /// effects and each pair of factors' test of no interaction.
@@ -58,7 +58,7 @@ extension FactorEffectsReadout {
     /// The factor effects of a full factorial `design` on `goal`, whose figures are per cell in
     /// the definition's group order; `nil` for a fractional design, whose main effects are
     /// confounded with interactions.
-    public static func compute(design: SplitTestFactorialDesign, units: [Int], goal: GoalTotals) -> FactorEffectsReadout? {
+    @_spi(Tools) public static func compute(design: SplitTestFactorialDesign, units: [Int], goal: GoalTotals) -> FactorEffectsReadout? {
         guard design.isFullFactorial, design.cellLevels.count == units.count else { return nil }
         let conversions = units.indices.map {
             SampleMeanStatistic(units: units[$0], sum: Double(goal.converted[$0]), sumOfSquares: Double(goal.converted[$0]))

@@ -1,3 +1,4 @@
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestStatistics
 
 /// What `--format html` adds for a multivariate experiment: what its cells are made of, and for a

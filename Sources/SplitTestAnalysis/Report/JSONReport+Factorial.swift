@@ -1,4 +1,5 @@
 import SplitTestFormats
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The members that `--format json` adds for a multivariate experiment, whose groups are its
 /// cells: at the experiment, its `factorial` design; beside each goal's `groups`, `factors` (each

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The readout of one experiment (or holdout): what `splitc analyze` prints, in every format.
 public struct ExperimentReadout: Sendable, Hashable {
@@ -21,7 +21,7 @@ public struct ExperimentReadout: Sendable, Hashable {
     /// How the comparisons' effects were computed.
     public var effects = EffectSettings()
     /// The factors of a multivariate experiment, whose groups are its cells; `nil` otherwise.
-    public var factorial: SplitTestFactorialDesign? = nil
+    @_spi(Tools) public var factorial: SplitTestFactorialDesign? = nil
     /// Whether the rates and comparisons weigh each allocation period by its units (a bandit's;
     /// see ``PeriodWeightedEstimate``).
     public var periodWeighted = false

@@ -1,3 +1,5 @@
+@_spi(Generated) @_spi(Tools) import SplitTesting
+
 /// What `--format text` adds for a multivariate experiment: what its cells are made of, and for a
 /// full factorial, per goal, a main-effects chart of each factor (each level's marginal rate with
 /// its 95% interval, on one scale per factor) with the effects against the first level, then

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Reads the CSV of ``WarehouseQuery``'s result into ``ExperimentTotals``, so that every statistic
 /// is computed by the same code as for events.

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// What the warehouse query adds for bandit experiments: their units and goals per allocation
 /// period, as rows of their own, so that `splitc bandit --aggregates` and the readout's

@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Prints one experiment: its `SplitTest` struct, its `Group` enum and the typed parameters.
 ///

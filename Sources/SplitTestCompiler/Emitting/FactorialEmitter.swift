@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Prints what a multivariate experiment has instead of a `Group` enum: one enum per factor
 /// (`Headline`, its typed parameters in an extension), and a `Group` struct holding one level of

@@ -37,7 +37,7 @@ public struct SwiftEmitter: Sendable {
             printer.line(headerLine)
         }
         printer.line()
-        printer.line(accessLevel == .public ? "public import SplitTesting" : "import SplitTesting")
+        printer.line(accessLevel == .public ? "@_spi(Generated) public import SplitTesting" : "@_spi(Generated) import SplitTesting")
         let experimentEmitter = ExperimentEmitter(access: accessLevel.modifier)
         for experiment in experiments {
             printer.line()

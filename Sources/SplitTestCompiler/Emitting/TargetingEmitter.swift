@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Prints an experiment's targeting and holdout as arguments of its `SplitTestDefinition`: data
 /// the runtime evaluates and `splitc` explains, not closures.

@@ -1,11 +1,11 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// A holdout, as validated: a share of units kept out of a set of experiments. The runtime's
 /// ``SplitTesting/SplitTestHoldout`` (name, unit type, share) is what every covered experiment's
 /// definition carries; this adds which experiments it covers and where it is written.
 public struct Holdout: Hashable, Sendable {
     /// The holdout as the covered experiments' definitions carry it.
-    public var holdout: SplitTestHoldout
+    package var holdout: SplitTestHoldout
     /// The identifiers of the experiments it covers, sorted.
     public var experiments: [String]
     /// Free text.
@@ -14,7 +14,7 @@ public struct Holdout: Hashable, Sendable {
     public var location: SourceLocation
 
     /// Creates a holdout.
-    public init(holdout: SplitTestHoldout, experiments: [String], description: String? = nil, location: SourceLocation) {
+    package init(holdout: SplitTestHoldout, experiments: [String], description: String? = nil, location: SourceLocation) {
         self.holdout = holdout
         self.experiments = experiments
         self.description = description

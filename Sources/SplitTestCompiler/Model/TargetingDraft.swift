@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// A value written in a targeting condition, read before the attribute's type is known (custom
 /// attributes may be declared in a file read later).

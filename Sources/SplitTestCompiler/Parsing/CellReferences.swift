@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// How a multivariate experiment names its cells: `urgent+orange` (one level of each factor,
 /// joined by `+` in factor order) wherever a group name goes, and also `{ headline: urgent,

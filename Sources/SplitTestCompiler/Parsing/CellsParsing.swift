@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// A multivariate experiment's design as read: its factors and its listed cells.
 struct FactorialDraft {

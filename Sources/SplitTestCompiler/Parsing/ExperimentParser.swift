@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Where the parts of an experiment that the cross-file rules point to are written.
 struct ExperimentPlaces: Sendable {

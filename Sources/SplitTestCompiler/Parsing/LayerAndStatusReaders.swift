@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The keys of `layer`.
 enum LayerKey: Int, FixedKey {

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// An experiment declares `groups:`, or `factors:` (with `cells:` and `weights:`) when it is
 /// multivariate: its groups are then its cells, and the keys that name groups name cells.

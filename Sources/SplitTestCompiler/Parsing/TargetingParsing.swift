@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The one key of a condition written as a mapping: `{ not: [a, b] }`.
 enum ExclusionKey: Int, FixedKey {

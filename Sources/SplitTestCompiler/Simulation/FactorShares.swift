@@ -1,5 +1,5 @@
 import SplitTestStatistics
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// How synthetic units spread over the levels of one factor of a multivariate experiment: each
 /// level's units are those of its cells, against the shares of those cells' weights.

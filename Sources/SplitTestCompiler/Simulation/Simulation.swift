@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// `splitc simulate`: synthetic units through every experiment.
 public enum Simulation {

@@ -1,4 +1,4 @@
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The group one unit gets on a fresh install, as `splitc assign` reports it.
 ///

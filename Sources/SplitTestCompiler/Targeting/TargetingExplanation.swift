@@ -1,10 +1,10 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Why a unit is not targeted, in words: the first condition that does not hold, for
 /// `splitc assign` to explain a `notTargeted` resolution.
 public enum TargetingExplanation {
     /// The first condition of `targeting` that `attributes` fail, explained; nil when all hold.
-    public static func firstFailure(of targeting: SplitTestTargeting, for attributes: SplitTestAttributeValues) -> String? {
+    package static func firstFailure(of targeting: SplitTestTargeting, for attributes: SplitTestAttributeValues) -> String? {
         for condition in targeting.conditions where !condition.holds(for: attributes) {
             let name = condition.attribute
             guard let value = attributes[name] else { return "'\(name)' is not set" }

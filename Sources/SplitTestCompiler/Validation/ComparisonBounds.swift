@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Whether comparisons joined by commas can all hold at once: an emptiness check of the interval
 /// they leave, with the points `!=` removes.

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The rules that span experiments: identifiers and Swift type names are unique, and the
 /// experiments of one layer own disjoint slices of it.

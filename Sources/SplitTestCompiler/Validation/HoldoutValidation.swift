@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// The rules that tie holdouts to experiments: names are unique, every listed experiment exists
 /// and has the holdout's unit type, and no experiment is in two holdouts.

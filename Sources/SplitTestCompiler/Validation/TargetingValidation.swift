@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// Checks an experiment's targeting against the attributes, built-in and declared, and turns it
 /// into the runtime's `SplitTestTargeting`.

@@ -1,6 +1,6 @@
 /// MurmurHash3, x86 32-bit variant (Austin Appleby's public-domain design), fed incrementally so
 /// that a key made of several strings is hashed without concatenating them.
-@_spi(Tools) public struct MurmurHash3: Sendable {
+@usableFromInline package struct MurmurHash3: Sendable {
     @usableFromInline var state: UInt32
     @usableFromInline var pending: UInt32 = 0
     @usableFromInline var pendingCount: UInt32 = 0
@@ -11,13 +11,13 @@
 
     /// Starts a hash with `seed`.
     @inlinable
-    public init(seed: UInt32) {
+    package init(seed: UInt32) {
         state = seed
     }
 
     /// Hashes `bytes` in one call.
     @inlinable
-    public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, seed: UInt32) -> UInt32 {
+    package static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, seed: UInt32) -> UInt32 {
         var hasher = MurmurHash3(seed: seed)
         for byte in bytes { hasher.combine(byte) }
         return hasher.finalize()
@@ -25,7 +25,7 @@
 
     /// Adds the UTF-8 bytes of `string`.
     @inlinable
-    public mutating func combine(utf8 string: String) {
+    package mutating func combine(utf8 string: String) {
         var string = string
         string.withUTF8 { combine(bytes: $0) }
     }
@@ -33,7 +33,7 @@
     /// Adds `bytes`, a whole 32-bit block at a time where the blocks line up, so that hashing a
     /// unit id costs tens of nanoseconds rather than a call per byte.
     @inlinable
-    public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
         while pendingCount != 0, index < bytes.count {
             combine(bytes[index])
@@ -54,7 +54,7 @@
 
     /// Adds one byte; bytes form little-endian 32-bit blocks.
     @inlinable
-    public mutating func combine(_ byte: UInt8) {
+    package mutating func combine(_ byte: UInt8) {
         pending |= UInt32(byte) &<< (pendingCount &* 8)
         pendingCount &+= 1
         length &+= 1
@@ -74,7 +74,7 @@
 
     /// The hash of everything added so far.
     @inlinable
-    public func finalize() -> UInt32 {
+    package func finalize() -> UInt32 {
         var h = state
         if pendingCount > 0 { h ^= Self.scramble(pending) }
         h ^= length

@@ -36,7 +36,7 @@ extension SplitTestingService {
     ///
     /// The service never waits for a consumer: events are delivered after the service has
     /// released its lock, so a consumer may call back into the service. A consumer that falls
-    /// behind keeps the ``bufferedChangeLimit`` newest changes it has not read, and older ones are
+    /// behind keeps the 64 newest changes it has not read, and older ones are
     /// dropped: refresh from the service on each event (as ``SplitTestingDebugModel`` does)
     /// rather than rebuild state from the events, and nothing is lost.
     ///
@@ -54,7 +54,7 @@ extension SplitTestingService {
 
     /// How many unread changes a stream of ``changes()`` keeps for a consumer that falls behind;
     /// beyond that the oldest are dropped.
-    public static let bufferedChangeLimit = 64
+    package static let bufferedChangeLimit = 64
 
     /// Runs `body` under the service's lock and queues the change it returns, if any, in the same
     /// critical section, so that concurrent changes reach subscribers in the order they were

@@ -25,7 +25,7 @@ import Observation
 @MainActor @Observable
 public final class SplitTestingDebugModel {
     /// The service the model reads and changes.
-    public let service: SplitTestingService
+    package let service: SplitTestingService
     /// The latest snapshot: refreshed on every change of the service, after each action, and by
     /// ``refresh()``.
     public private(set) var snapshot: SplitTestingDebugSnapshot

@@ -15,7 +15,7 @@ public struct SplitTestingDebugSnapshot: Sendable, Hashable {
         /// The experiment's identifier, as written in its definition.
         public let identifier: String
         /// Whether the experiment assigns devices or signed-in users.
-        public var unitType: UnitType { definition.unitType }
+        package var unitType: UnitType { definition.unitType }
         /// The unit the experiment is resolved for: the device id, or the signed-in user (`nil`
         /// when nobody is signed in).
         public let unit: String?

@@ -10,7 +10,7 @@
 ///     print("rewarded by \(bandit.goal), at least \(bandit.minimumWeight)% per group")
 /// }
 /// ```
-public enum SplitTestAllocation: Sendable, Hashable {
+@_spi(Generated) public enum SplitTestAllocation: Sendable, Hashable {
     /// The weights the definition compiles, changed only by hand.
     case fixed
     /// Weights that `splitc bandit` moves towards the groups that bring the most rewards.
@@ -30,7 +30,7 @@ public enum SplitTestAllocation: Sendable, Hashable {
 /// ```swift
 /// SplitTestBandit(goal: "signup", minimumWeight: 1, burnIn: 100)
 /// ```
-public struct SplitTestBandit: Sendable, Hashable {
+@_spi(Generated) public struct SplitTestBandit: Sendable, Hashable {
     /// The goal whose conversions (or values) reward a group.
     public let goal: String
     /// Whether the goal's value per exposed unit is the reward, rather than conversion to it.

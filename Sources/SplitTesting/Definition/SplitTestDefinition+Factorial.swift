@@ -25,7 +25,7 @@ extension SplitTestDefinition {
     ///   - force: cells served to listed units before anything but an override.
     ///   - targeting: who may be enrolled; `nil` enrols everyone.
     ///   - holdout: the holdout that covers the experiment, if any.
-    public init<Group: SplitTestGroup>(
+    @_spi(Generated) public init<Group: SplitTestGroup>(
         identifier: String,
         groups: Group.Type,
         factors: [SplitTestFactorialDesign.Factor],

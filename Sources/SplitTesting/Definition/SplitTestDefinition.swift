@@ -47,12 +47,12 @@ public struct SplitTestDefinition: Sendable, Hashable {
     package var holdout: SplitTestHoldout?
     /// The factors of a multivariate experiment, whose groups are its cells; `nil` for an
     /// experiment with plain groups (see SplitTestDefinition+Factorial.swift).
-    public package(set) var factorial: SplitTestFactorialDesign? = nil
-    /// Whether the weights are the compiled ones or a bandit's (see ``SplitTestAllocation``).
-    public let allocation: SplitTestAllocation
+    @_spi(Tools) public package(set) var factorial: SplitTestFactorialDesign? = nil
+    /// Whether the weights are the compiled ones or a bandit's (see `SplitTestAllocation`).
+    package let allocation: SplitTestAllocation
     /// The allocation period in force: 0 until a control document's entry sets one (a bandit's
     /// documents number them 1, 2, …). Exposures of units first assigned under it carry it.
-    public package(set) var period: Int = 0
+    package var period: Int = 0
 
     /// The name of the group served to units that are not enrolled.
     public var control: String { groups[controlIndex] }
@@ -117,7 +117,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
     ///   - targeting: who may be enrolled; `nil` enrols everyone.
     ///   - holdout: the holdout that covers the experiment, if any.
     ///   - allocation: the compiled weights (`.fixed`), or a bandit whose control documents set them.
-    public init<Group: SplitTestGroup>(
+    @_spi(Generated) public init<Group: SplitTestGroup>(
         identifier: String,
         groups: Group.Type,
         unitType: UnitType,

@@ -12,7 +12,7 @@
 ///     for factor in design.factors { print(factor.name, factor.levels) }  // headline [classic, urgent]
 /// }
 /// ```
-public struct SplitTestFactorialDesign: Sendable, Hashable {
+@_spi(Generated) public struct SplitTestFactorialDesign: Sendable, Hashable {
     /// One factor of a multivariate experiment: its name and its levels in declaration order.
     /// The first level is the control's.
     public struct Factor: Sendable, Hashable {

@@ -1,6 +1,6 @@
 /// A placement of an experiment in a layer: experiments of one layer own disjoint slices of it,
 /// so they never share a unit.
-public struct SplitTestLayer: Sendable, Hashable {
+@_spi(Generated) public struct SplitTestLayer: Sendable, Hashable {
     /// The layer's name; units are placed in it by hashing `"<name>:<unit id>"` with seed 2.
     public let name: String
     /// The slice of the layer's 10,000 buckets that this experiment owns.

@@ -160,7 +160,7 @@ struct ResolutionState: Sendable {
             return ResolvedSplitTest<T>.unwrap(cached).value
         }
         let definition = definition(of: T.self, issues: &issues)
-        if let design = definition.factorial { exposures.noteFactorial(design, experiment: T.identifier) }
+        if let design = definition.factorial { exposures.noteFactorial(factors: design.factors.map(\.name), experiment: T.identifier) }
         let resolved = Self.resolveAfresh(
             T.self, definition: definition, unit: unit, attributes: attributes, store: store, storing: true,
             issues: &issues)

@@ -83,5 +83,5 @@ protocol ExposureSink: AnyObject, Sendable {
     func recordExposure(experiment: String, group: String, unit: String, period: Int?)
     func recordHoldout(_ holdout: String, unit: String)
     /// Makes the exposures of a multivariate experiment carry its levels.
-    func noteFactorial(_ design: SplitTestFactorialDesign, experiment: String)
+    func noteFactorial(factors: [String], experiment: String)
 }

@@ -16,9 +16,9 @@ public struct LaunchOverrides: Sendable, Hashable {
     public static let name = "SPLIT_TEST_OVERRIDES"
 
     /// The environment to read ``name`` from.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// The launch arguments to read `-SPLIT_TEST_OVERRIDES <list>` from.
-    public var arguments: [String]
+    package var arguments: [String]
 
     /// Reads overrides from `environment` and `arguments`.
     public init(environment: [String: String] = [:], arguments: [String] = []) {

@@ -30,7 +30,7 @@ extension SplitTestingService {
         /// another process's lock.
         public var store: any AssignmentStore
         /// The device id to key device-level experiments by; when `nil` (or empty), a random UUID
-        /// is created on first use and kept in ``store`` under ``StorageKey/deviceID``.
+        /// is created on first use and kept in ``store`` under `StorageKey.deviceID`.
         public var deviceID: String?
         /// Every experiment the app knows, usually the generated `SplitTestCatalog.all`; overrides
         /// given by name (API, environment, launch arguments) are checked against it.

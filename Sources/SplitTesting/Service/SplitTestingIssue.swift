@@ -102,7 +102,7 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where an override came from, so that a report says which input to fix.
-public enum OverrideSource: String, Sendable, Hashable, CustomStringConvertible {
+public enum OverrideSource: Sendable, Hashable, CustomStringConvertible {
     /// ``SplitTestingService/setOverride(experiment:group:)``.
     case api
     /// The `SPLIT_TEST_OVERRIDES` environment variable.
@@ -132,7 +132,7 @@ public struct SplitTestingIssueDetail: Sendable, Hashable, CustomStringConvertib
     public let base: any Sendable & Hashable & CustomStringConvertible
 
     /// Wraps `base`.
-    public init(_ base: some Sendable & Hashable & CustomStringConvertible) {
+    package init(_ base: some Sendable & Hashable & CustomStringConvertible) {
         self.base = base
     }
 

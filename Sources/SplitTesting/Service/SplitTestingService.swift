@@ -204,7 +204,7 @@ extension SplitTestingService {
     }
 
     /// The attributes targeting reads now: the built-ins with the app's values over them.
-    public var attributes: SplitTestAttributeValues {
+    package var attributes: SplitTestAttributeValues {
         state.withLock { $0.attributes }
     }
 

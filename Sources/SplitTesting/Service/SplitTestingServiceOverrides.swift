@@ -45,7 +45,7 @@ extension SplitTestingService {
     }
 
     /// The overrides in force: raw group names by experiment identifier.
-    public var overrides: [String: String] {
+    package var overrides: [String: String] {
         state.withLock { $0.overrides }
     }
 

@@ -2,12 +2,12 @@
 /// was bucketed into (stickiness).
 ///
 /// The service uses these keys:
-/// - `split_test.device_id`: the device id it created on first use (see ``StorageKey/deviceID``);
+/// - `split_test.device_id`: the device id it created on first use (see `StorageKey.deviceID`);
 /// - `split_test.assignment.<experiment>.<unit>`: the raw group name bucketed for that unit
-///   (see ``StorageKey/assignment(experiment:unit:)``). Keying by unit as well as experiment is
+///   (see `StorageKey.assignment(experiment:unit:)`). Keying by unit as well as experiment is
 ///   what keeps a user's group from ever being served to another user of the same device.
 /// - `split_test.period.<experiment>.<unit>`: for a bandit, the allocation period in force when
-///   that unit was bucketed (see ``StorageKey/period(experiment:unit:)``), kept apart from the
+///   that unit was bucketed (see `StorageKey.period(experiment:unit:)`), kept apart from the
 ///   group so that a build that knows no periods still reads the group.
 ///
 /// A store must answer from memory: the service calls it while it resolves an experiment, which
@@ -57,27 +57,27 @@ extension AssignmentStore {
 }
 
 /// The keys under which a ``SplitTestingService`` keeps its state in an ``AssignmentStore``.
-public enum StorageKey: Sendable {
+package enum StorageKey: Sendable {
     /// The key of the device id the service created on first use.
-    public static let deviceID = "split_test.device_id"
+    package static let deviceID = "split_test.device_id"
 
     /// The prefix shared by every stored assignment.
-    public static let assignmentPrefix = "split_test.assignment."
+    package static let assignmentPrefix = "split_test.assignment."
 
     /// The key of the group stored for `unit` in `experiment`:
     /// `split_test.assignment.<experiment>.<unit>`. Experiment identifiers contain no dot, so
     /// the key is unambiguous whatever the unit id holds.
-    public static func assignment(experiment: String, unit: String) -> String {
+    package static func assignment(experiment: String, unit: String) -> String {
         assignmentPrefix + experiment + "." + unit
     }
 
     /// The prefix shared by every stored period.
-    public static let periodPrefix = "split_test.period."
+    package static let periodPrefix = "split_test.period."
 
     /// The key of the allocation period in force when `unit` was bucketed in `experiment`, a
     /// bandit: `split_test.period.<experiment>.<unit>`, the decimal period. A unit stored with
     /// no period was assigned before any control document set one: period 0.
-    public static func period(experiment: String, unit: String) -> String {
+    package static func period(experiment: String, unit: String) -> String {
         periodPrefix + experiment + "." + unit
     }
 }

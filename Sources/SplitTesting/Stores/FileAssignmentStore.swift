@@ -6,7 +6,7 @@ import Foundation
 /// Reads are answered from memory and writes are coalesced and written on a background queue,
 /// by atomic replace (a temporary file renamed over the old one), so a process killed
 /// mid-write leaves the old file or the new one, never a torn one. Keys are the service's
-/// (``StorageKey``).
+/// (`StorageKey`).
 ///
 /// ## Processes that share the file
 ///
@@ -20,7 +20,7 @@ import Foundation
 ///   asks only on the first resolution of an experiment for a unit, so another process's
 ///   assignment is seen before this one buckets, and sticky fetches never reach the store;
 /// - ``setIfAbsent(_:for:)`` keeps the first value stored. For the device id
-///   (``StorageKey/deviceID``), which every process would otherwise create at random, it
+///   (`StorageKey.deviceID`), which every process would otherwise create at random, it
 ///   settles the value in the file at once under the lock, waiting at most one second for
 ///   another process; for anything else it settles at the next write, where a value already in
 ///   the file wins and this store adopts it.
@@ -65,9 +65,9 @@ public final class FileAssignmentStore: AssignmentStore {
     }
 
     /// The file the store reads and replaces.
-    public let fileURL: URL
+    package let fileURL: URL
     /// Whether other processes may open the file.
-    public let sharing: Sharing
+    package let sharing: Sharing
     private let file: StoreFileLoader
     private let lock: StoreFileLock
     private let state: Locked<State>

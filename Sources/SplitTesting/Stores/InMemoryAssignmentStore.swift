@@ -15,7 +15,7 @@ public final class InMemoryAssignmentStore: AssignmentStore {
     }
 
     /// Everything stored, by key.
-    public var snapshot: [String: String] {
+    package var snapshot: [String: String] {
         values.withLock { $0 }
     }
 

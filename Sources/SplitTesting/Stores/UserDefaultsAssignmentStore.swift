@@ -9,7 +9,7 @@ import Foundation
 /// let store = UserDefaultsAssignmentStore(suiteName: "com.example.split-tests")
 /// ```
 ///
-/// Keys are the service's keys (``StorageKey``) as they are, all starting with `split_test.`.
+/// Keys are the service's keys (`StorageKey`) as they are, all starting with `split_test.`.
 public final class UserDefaultsAssignmentStore: AssignmentStore, @unchecked Sendable {
     // @unchecked Sendable is sound: `defaults` is immutable and Foundation documents
     // `UserDefaults` as thread-safe (Apple's SDKs declare it Sendable; swift-corelibs-foundation

@@ -14,20 +14,20 @@
 /// ```
 public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     /// The app's version (`CFBundleShortVersionString`), a ``SplitTestVersion``.
-    public static let appVersion = "app_version"
+    package static let appVersion = "app_version"
     /// The platform: `ios`, `ipados`, `macos`, `tvos`, `watchos`, `visionos` or `linux`.
-    public static let platform = "platform"
+    package static let platform = "platform"
     /// The operating system's version, a ``SplitTestVersion``.
-    public static let osVersion = "os_version"
+    package static let osVersion = "os_version"
     /// The ISO 3166-1 alpha-2 region code, upper case (`US`), from the locale unless set.
-    public static let region = "region"
+    package static let region = "region"
     /// The names of the built-in attributes; the compiler knows them without a declaration.
-    public static let builtInNames: [String] = [appVersion, platform, osVersion, region]
+    package static let builtInNames: [String] = [appVersion, platform, osVersion, region]
     /// The values of ``platform``, one for each platform the runtime reports.
-    public static let platformNames: [String] = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
+    package static let platformNames: [String] = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
 
     /// The values, by attribute name.
-    public private(set) var values: [String: SplitTestAttributeValue]
+    @_spi(Tools) public private(set) var values: [String: SplitTestAttributeValue]
 
     /// Creates a set of attribute values.
     public init(_ values: [String: SplitTestAttributeValue] = [:]) {
@@ -41,7 +41,7 @@ public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     }
 
     /// These values with every value of `other` set over them.
-    public func merging(_ other: SplitTestAttributeValues) -> SplitTestAttributeValues {
+    package func merging(_ other: SplitTestAttributeValues) -> SplitTestAttributeValues {
         SplitTestAttributeValues(values.merging(other.values) { _, new in new })
     }
 

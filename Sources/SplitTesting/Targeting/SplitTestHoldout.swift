@@ -10,7 +10,7 @@
 /// // holdout: { name: q1_holdout, type: device, percent: 5, experiments: all }
 /// let holdout = SplitTestHoldout(name: "q1_holdout", unitType: .device, buckets: 500)
 /// ```
-public struct SplitTestHoldout: Sendable, Hashable {
+@_spi(Generated) public struct SplitTestHoldout: Sendable, Hashable {
     /// The holdout's name, `[a-z][a-z0-9_]*`; it keys the hash, so renaming it reshuffles units.
     public let name: String
     /// Whether devices or users are held out; every covered experiment has this unit type.

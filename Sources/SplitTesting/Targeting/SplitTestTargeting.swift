@@ -14,7 +14,7 @@
 ///     SplitTestCondition(attribute: "plan", test: .oneOf([.string("pro"), .string("trial")])),
 /// ])
 /// ```
-public struct SplitTestTargeting: Sendable, Hashable {
+@_spi(Generated) public struct SplitTestTargeting: Sendable, Hashable {
     /// The conditions, in the order written; all must hold.
     public let conditions: [SplitTestCondition]
 
@@ -30,7 +30,7 @@ public struct SplitTestTargeting: Sendable, Hashable {
 }
 
 /// One targeting condition: an attribute and the test its value must pass.
-public struct SplitTestCondition: Sendable, Hashable {
+@_spi(Generated) public struct SplitTestCondition: Sendable, Hashable {
     /// How an attribute's value is tested.
     public enum Test: Sendable, Hashable {
         /// The value is one of these (a YAML list).
@@ -67,7 +67,7 @@ public struct SplitTestCondition: Sendable, Hashable {
 }
 
 /// One comparison of a targeting condition, e.g. `>= 5.2.0`.
-public struct SplitTestComparison: Sendable, Hashable {
+@_spi(Generated) public struct SplitTestComparison: Sendable, Hashable {
     /// A comparison operator, as written in a condition.
     public enum Operator: String, Sendable, Hashable, CaseIterable {
         /// `==`

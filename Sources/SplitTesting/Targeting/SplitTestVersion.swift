@@ -11,10 +11,10 @@
 /// ```
 public struct SplitTestVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The numeric components, as written (trailing zeros are kept for display).
-    public let components: [Int]
+    @_spi(Generated) public let components: [Int]
 
     /// Creates a version from its components; at least one, none negative.
-    public init(components: [Int]) {
+    @_spi(Generated) public init(components: [Int]) {
         precondition(!components.isEmpty && components.allSatisfy { $0 >= 0 }, "a version has non-negative components")
         self.components = components
     }

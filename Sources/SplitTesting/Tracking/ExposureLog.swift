@@ -53,14 +53,14 @@ final class ExposureLog: ExposureSink {
 
     // MARK: Multivariate experiments
 
-    /// Makes the exposures of `experiment` carry one `factor_<factor>` property per factor of
-    /// `design`, so that analytics tools can slice a multivariate experiment by factor. Called
+    /// Makes the exposures of `experiment` carry one `factor_<factor>` property per factor named
+    /// in `factors`, so that analytics tools can slice a multivariate experiment by factor. Called
     /// when the experiment is first resolved, before any of its exposures.
     @usableFromInline
-    func noteFactorial(_ design: SplitTestFactorialDesign, experiment: String) {
+    func noteFactorial(factors: [String], experiment: String) {
         state.withLock { state in
             guard state.factorProperties[experiment] == nil else { return }
-            state.factorProperties[experiment] = design.factors.map { TrackingEvent.factorPropertyName(factor: $0.name) }
+            state.factorProperties[experiment] = factors.map { TrackingEvent.factorPropertyName(factor: $0) }
         }
     }
 

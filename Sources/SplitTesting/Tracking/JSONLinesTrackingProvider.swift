@@ -22,7 +22,7 @@ import SplitTestFormats
 /// ```
 public final class JSONLinesTrackingProvider: TrackingProvider {
     /// The file events are appended to; created on the first event.
-    public let fileURL: URL
+    package let fileURL: URL
     private let report: @Sendable (SplitTestingIssue) -> Void
     private let state = Locked(State())
     private let writer = BackgroundWriter(label: "SplitTesting.JSONLinesTrackingProvider")

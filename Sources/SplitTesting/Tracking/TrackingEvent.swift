@@ -41,7 +41,7 @@ public struct TrackingEvent: Sendable, Hashable {
 
     /// The name of the property (and of the analytics user property) that carries the group of
     /// `experiment`: `split_test-<experiment>`.
-    public static func groupPropertyName(experiment: String) -> String {
+    package static func groupPropertyName(experiment: String) -> String {
         Property.groupPrefix + experiment
     }
 }

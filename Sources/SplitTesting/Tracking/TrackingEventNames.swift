@@ -9,38 +9,38 @@ extension TrackingEvent {
     /// if event.identifier == TrackingEvent.exposureIdentifier,
     ///     let group = event.properties[TrackingEvent.Property.group]?.stringValue { … }
     /// ```
-    public enum Property {
+    package enum Property {
         /// The experiment's identifier, on an exposure.
-        public static let experiment = EventVocabulary.Property.experiment
+        package static let experiment = EventVocabulary.Property.experiment
         /// The group's name, on an exposure.
-        public static let group = EventVocabulary.Property.group
+        package static let group = EventVocabulary.Property.group
         /// The unit (device id or user id) exposed, on an exposure or a holdout event.
-        public static let unit = EventVocabulary.Property.unit
+        package static let unit = EventVocabulary.Property.unit
         /// The goal's name, on a goal.
-        public static let goal = EventVocabulary.Property.goal
+        package static let goal = EventVocabulary.Property.goal
         /// The goal's value, on a goal when one is given.
-        public static let value = EventVocabulary.Property.value
+        package static let value = EventVocabulary.Property.value
         /// The device id, on a goal.
-        public static let device = EventVocabulary.Property.device
+        package static let device = EventVocabulary.Property.device
         /// The signed-in user, on a goal while one is signed in.
-        public static let user = EventVocabulary.Property.user
+        package static let user = EventVocabulary.Property.user
         /// The holdout's name, on a holdout event.
-        public static let holdout = EventVocabulary.Property.holdout
+        package static let holdout = EventVocabulary.Property.holdout
         /// The allocation period in force when the unit was first assigned (0 before any control
         /// document set one), on an exposure of a bandit experiment: the readout weighs periods
         /// by it and checks each period's split against that period's weights.
-        public static let period = EventVocabulary.Property.period
+        package static let period = EventVocabulary.Property.period
         /// The prefix of the property that carries an experiment's group on a goal, and of the
         /// analytics user property: `split_test-<experiment>`.
-        public static let groupPrefix = EventVocabulary.Property.groupPrefix
+        package static let groupPrefix = EventVocabulary.Property.groupPrefix
         /// The prefix of the properties that carry a multivariate experiment's levels on an
         /// exposure, one per factor: `factor_<factor>`, e.g. `factor_headline: urgent`.
-        public static let factorPrefix = EventVocabulary.Property.factorPrefix
+        package static let factorPrefix = EventVocabulary.Property.factorPrefix
     }
 
     /// The name of the exposure property that carries the level of `factor` of a multivariate
     /// experiment: `factor_<factor>`.
-    public static func factorPropertyName(factor: String) -> String {
+    package static func factorPropertyName(factor: String) -> String {
         Property.factorPrefix + factor
     }
 }
@@ -48,14 +48,14 @@ extension TrackingEvent {
 extension JSONLinesTrackingProvider {
     /// The names of the fields of one line of the file; `splitc analyze` reads lines by these
     /// same names.
-    public enum Field {
+    package enum Field {
         /// When the event happened, ISO 8601 in UTC.
-        public static let date = EventVocabulary.Field.date
+        package static let date = EventVocabulary.Field.date
         /// The event's identifier, e.g. ``TrackingEvent/exposureIdentifier``.
-        public static let event = EventVocabulary.Field.event
+        package static let event = EventVocabulary.Field.event
         /// The event's properties, an object.
-        public static let properties = EventVocabulary.Field.properties
+        package static let properties = EventVocabulary.Field.properties
         /// The user associated when the event was tracked, if any.
-        public static let user = EventVocabulary.Field.user
+        package static let user = EventVocabulary.Field.user
     }
 }

@@ -51,7 +51,7 @@ extension TrackingProvider {
 /// ```
 public struct TrackingClient: Sendable {
     /// The providers every event goes to.
-    public let providers: [any TrackingProvider]
+    package let providers: [any TrackingProvider]
 
     /// Creates a client over `providers`; with none, events go nowhere.
     public init(providers: [any TrackingProvider] = []) {
@@ -59,7 +59,7 @@ public struct TrackingClient: Sendable {
     }
 
     /// Calls ``TrackingProvider/setup()`` on every provider; the service does this when created.
-    public func setup() {
+    package func setup() {
         for provider in providers { provider.setup() }
     }
 
@@ -69,12 +69,12 @@ public struct TrackingClient: Sendable {
     }
 
     /// Tells every provider that `user` signed in.
-    public func associate(user: String) {
+    package func associate(user: String) {
         for provider in providers { provider.associate(user: user) }
     }
 
     /// Tells every provider that the user signed out.
-    public func dissociate() {
+    package func dissociate() {
         for provider in providers { provider.dissociate() }
     }
 }

@@ -18,9 +18,6 @@ public struct UserPropertyTrackingProvider: TrackingProvider {
         self.setUserPropertyOnce = setUserPropertyOnce
     }
 
-    /// Nothing to prepare.
-    public func setup() {}
-
     /// Sets `split_test-<experiment>` to the group of an exposure.
     public func track(_ event: TrackingEvent) {
         guard event.identifier == TrackingEvent.exposureIdentifier,
@@ -29,10 +26,4 @@ public struct UserPropertyTrackingProvider: TrackingProvider {
         else { return }
         setUserPropertyOnce(TrackingEvent.groupPropertyName(experiment: experiment), group)
     }
-
-    /// The analytics SDK attributes user properties itself.
-    public func associate(user: String) {}
-
-    /// The analytics SDK attributes user properties itself.
-    public func dissociate() {}
 }

@@ -7,7 +7,7 @@
 // experiments/targeting/annual_plan_offer.yaml, experiments/targeting/attributes.yaml,
 // experiments/targeting/global_holdout.yaml, experiments/targeting/home_widget.yaml. Do not edit.
 
-public import SplitTesting
+@_spi(Generated) public import SplitTesting
 
 /// Discounted annual plan on the upgrade screen.
 ///
