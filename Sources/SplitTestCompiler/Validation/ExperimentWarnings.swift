@@ -1,3 +1,5 @@
+@_spi(Tools) import SplitTesting
+
 /// What deserves attention in an otherwise valid experiment, reported as warnings.
 extension ExperimentParser {
     /// Warns about an expired date, a resolved or stopped experiment, and a control that receives
