@@ -10,7 +10,7 @@ public enum JSONReport {
         guard case .object(let members) = plainExperiment(readout), readout.periodWeighted else {
             return plainExperiment(readout)
         }
-        return .object(members.map { $0.0 == "srm" ? ($0.0, periodAwareSampleRatio(readout.srm)) : $0 } + periodMembers(readout))
+        return .object(members + periodMembers(readout))
     }
 
     private static func plainExperiment(_ readout: ExperimentReadout) -> JSONValue {
@@ -20,12 +20,7 @@ public enum JSONReport {
             ("control", .string(readout.control)),
             ("units", .int(readout.units)),
             ("conflicts", .int(readout.conflicts)),
-            ("srm", .object([
-                ("chi_square", .number(readout.srm.chiSquare)),
-                ("p_value", .number(readout.srm.pValue)),
-                ("flagged", .bool(readout.srm.flagged)),
-                ("weights_from_definitions", .bool(readout.srm.weightsKnown)),
-            ])),
+            ("srm", sampleRatio(readout.srm)),
             ("aa_check", readout.aaCheck.map { check in
                 .object([
                     ("p_values", .object(check.pValues.map { ($0.goal, .number($0.pValue)) })),
@@ -42,8 +37,9 @@ public enum JSONReport {
         ] + factorialMembers(of: readout))
     }
 
-    /// A bandit's sample-ratio check: as any other's, or, when it is not made, why.
-    private static func periodAwareSampleRatio(_ srm: SampleRatioReadout) -> JSONValue {
+    /// The sample-ratio check, or, when it is not made (no units, unknown weights, a bandit's
+    /// periods without their weights), why.
+    private static func sampleRatio(_ srm: SampleRatioReadout) -> JSONValue {
         guard let reason = srm.notComputed else {
             return .object([
                 ("chi_square", .number(srm.chiSquare)), ("p_value", .number(srm.pValue)), ("flagged", .bool(srm.flagged)),
