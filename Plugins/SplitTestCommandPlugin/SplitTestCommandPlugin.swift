@@ -31,7 +31,7 @@ import PackagePlugin
                 )
             }
             let tool = try context.tool(named: "splitc-build").url
-            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0) })
+            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0); fflush(nil) })
         }
     }
 }
@@ -59,7 +59,7 @@ extension SplitTestCommandPlugin: XcodeCommandPlugin {
                 )
             }
             let tool = try context.tool(named: "splitc-build").url
-            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0) })
+            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0); fflush(nil) })
         }
     }
 }
