@@ -74,10 +74,26 @@ else
     cat "$log/denied.txt"; fail "split-tests-generate without --allow-writing-to-package-directory is refused, naming the option"
 fi
 if split_tests --allow-writing-to-package-directory split-tests-generate --target CommittedApp \
-    >"$log/generate.txt" 2>&1 && grep -q 'Do not edit' "$committed" 2>/dev/null; then
-    pass "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+    >"$log/generate.txt" 2>&1 && grep -q 'Do not edit' "$committed" 2>/dev/null \
+    && grep -q "^wrote GeneratedSplitTests.swift of target 'CommittedApp'" "$log/generate.txt"; then
+    pass "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp and says it wrote it"
 else
-    cat "$log/generate.txt"; fail "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+    cat "$log/generate.txt"; fail "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp and says it wrote it"
+fi
+if split_tests --allow-writing-to-package-directory split-tests-generate --target CommittedApp \
+    >"$log/generate-again.txt" 2>&1 && grep -q "of target 'CommittedApp' is up to date" "$log/generate-again.txt"; then
+    pass "split-tests-generate run again says the file is up to date"
+else
+    cat "$log/generate-again.txt"; fail "split-tests-generate run again says the file is up to date"
+fi
+if split_tests --allow-writing-to-package-directory split-tests-generate --target FixtureApp \
+    >"$log/both.txt" 2>&1; then
+    fail "split-tests-generate refuses a target that applies the build plugin"
+elif grep -q "target 'FixtureApp' applies SplitTestPlugin" "$log/both.txt" && grep -q 'Use one or the other' "$log/both.txt" \
+    && [ ! -e "$fixture/Sources/FixtureApp/GeneratedSplitTests.swift" ]; then
+    pass "split-tests-generate refuses a target that applies the build plugin, writing nothing"
+else
+    cat "$log/both.txt"; fail "split-tests-generate refuses a target that applies the build plugin, writing nothing"
 fi
 if split_tests --allow-writing-to-package-directory split-tests-generate --target NoSuchApp \
     >"$log/unknown.txt" 2>&1; then

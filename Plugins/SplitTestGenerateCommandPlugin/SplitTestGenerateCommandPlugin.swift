@@ -19,6 +19,13 @@ import PackagePlugin
             let candidates = context.package.targets.compactMap { $0 as? SourceModuleTarget }
             let targets = try TargetSelection.select(
                 names, from: candidates, packageName: context.package.displayName, name: { $0.name })
+            // Refused before anything is written: a target the build plugin also generates for
+            // would fail its next build with "multiple producers".
+            let manifest = (try? String(
+                contentsOf: context.package.directoryURL.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+            for target in targets where BuildPluginUsage.applies(to: target.name, manifest: manifest) {
+                throw CommandFailure(BuildPluginUsage.refusal(target: target.name))
+            }
             let tool = try context.tool(named: "splitc-build").url
             for target in targets {
                 let generationTarget = GenerationTarget(
