@@ -316,6 +316,21 @@ else
 fi
 rm "$flags/team/broken_flag.yaml"
 
+step "other YAML in a target: an experiments/ folder inside it holds the target's definitions"
+# A CI file that is no definition stays beside the code once the target's definitions move into
+# its own experiments/ folder: the build reads that folder only.
+app_folder="$fixture/Sources/FixtureApp"
+mkdir -p "$app_folder/experiments"
+mv "$app_folder/profile_redesign.yaml" "$app_folder/experiments/"
+printf 'steps:\n  - run: make test\n' >"$app_folder/ci.yml"
+check_output "a target's experiments/ folder is read and its other YAML left alone" present \
+    '^profile_redesign groups=control,control_check,new_profile_v1,new_profile_v2 '
+if split_tests split-tests lint --target FixtureApp >"$log/lint-folder.txt" 2>&1; then
+    pass "split-tests lint reads the same definitions"
+else
+    cat "$log/lint-folder.txt"; fail "split-tests lint reads the same definitions"
+fi
+
 echo
 if [ "$failures" -eq 0 ]; then
     echo "integration: all steps passed"

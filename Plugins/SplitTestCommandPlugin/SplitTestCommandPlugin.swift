@@ -27,7 +27,8 @@ import PackagePlugin
                     name: $0.name,
                     packageDirectory: context.package.directoryURL,
                     files: $0.sourceFiles.map(\.url),
-                    workDirectory: context.pluginWorkDirectoryURL
+                    workDirectory: context.pluginWorkDirectoryURL,
+                    directory: $0.directoryURL
                 )
             }
             let tool = try context.tool(named: "splitc-build").url

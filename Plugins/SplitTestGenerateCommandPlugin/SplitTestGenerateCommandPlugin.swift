@@ -32,7 +32,8 @@ import PackagePlugin
                     name: target.name,
                     packageDirectory: context.package.directoryURL,
                     files: target.sourceFiles.map(\.url),
-                    workDirectory: context.pluginWorkDirectoryURL
+                    workDirectory: context.pluginWorkDirectoryURL,
+                    directory: target.directoryURL
                 )
                 let invocation = CommandPlan.generate(
                     for: generationTarget, targetDirectory: target.directoryURL, access: access)
