@@ -84,6 +84,21 @@ import Testing
         #expect(html.contains("data-field=\"p_value\"") && html.contains("data-field=\"value_p_value\""))
     }
 
+    /// The lines the Analysis article quotes are the ones the readout prints.
+    @Test func theArticleQuotesTheseLinesAsPrinted() throws {
+        let article = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Sources/SplitTesting/SplitTesting.docc/Analysis.md"),
+            encoding: .utf8)
+        var totals = Self.totals(weights: nil, units: [600, 300, 300])
+        totals.experiment = "button_color"
+        let first = try #require(TextReport.render([ReadoutBuilder.readout(totals)]).split(separator: "\n").first)
+        #expect(article.contains("```\n\(first)\n```"), "\(first)")
+        let summary = InputIssue.preExposureSummary(count: 3, window: nil)
+        #expect(article.contains(summary.replacingOccurrences(of: " (the ", with: " (the\n  ")), "\(summary)")
+        #expect(article.contains("`sample ratio not computed: \(ReadoutBuilder.noUnits)`"))
+    }
+
     @Test func aLongGroupNameFitsTheChartsLabelColumn() {
         var totals = Self.totals(weights: [50, 25, 25])
         totals.groups[2] = "video_with_a_very_long_descriptive_name"

@@ -46,6 +46,14 @@ import Testing
         #expect(full.description.contains("paywall_copy: "), "\(full.description)")
     }
 
+    @Test func theArticlesQuoteTheseMessagesAsTheRuntimePrintsThem() throws {
+        let issue = SplitTestingIssue.targetedAttributeNotSet(attribute: "app_version").description
+        #expect(try DocumentationArticleTests.article("Targeting.md").contains("```\n\(issue)\n```"))
+        let snapshot = Self.service(attributes: targetedAttributes, catalog: [], issues: IssueRecorder()).debugSnapshot()
+        let emptyLine = try #require(snapshot.description.split(separator: "\n").last)
+        #expect(try DocumentationArticleTests.article("DebugMenu.md").contains("```\n\(emptyLine)\n```"))
+    }
+
     @Test func trackingValuesPrintAsTheirValues() {
         let values: [TrackingValue] = ["discounted", 3.99, 3, true]
         #expect(values.map(\.description) == ["discounted", "3.99", "3", "true"])
