@@ -74,10 +74,26 @@ else
     cat "$log/denied.txt"; fail "split-tests-generate without --allow-writing-to-package-directory is refused, naming the option"
 fi
 if split_tests --allow-writing-to-package-directory split-tests-generate --target CommittedApp \
-    >"$log/generate.txt" 2>&1 && grep -q 'Do not edit' "$committed" 2>/dev/null; then
-    pass "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+    >"$log/generate.txt" 2>&1 && grep -q 'Do not edit' "$committed" 2>/dev/null \
+    && grep -q "^wrote GeneratedSplitTests.swift of target 'CommittedApp'" "$log/generate.txt"; then
+    pass "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp and says it wrote it"
 else
-    cat "$log/generate.txt"; fail "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp"
+    cat "$log/generate.txt"; fail "split-tests-generate writes GeneratedSplitTests.swift into Sources/CommittedApp and says it wrote it"
+fi
+if split_tests --allow-writing-to-package-directory split-tests-generate --target CommittedApp \
+    >"$log/generate-again.txt" 2>&1 && grep -q "of target 'CommittedApp' is up to date" "$log/generate-again.txt"; then
+    pass "split-tests-generate run again says the file is up to date"
+else
+    cat "$log/generate-again.txt"; fail "split-tests-generate run again says the file is up to date"
+fi
+if split_tests --allow-writing-to-package-directory split-tests-generate --target FixtureApp \
+    >"$log/both.txt" 2>&1; then
+    fail "split-tests-generate refuses a target that applies the build plugin"
+elif grep -q "target 'FixtureApp' applies SplitTestPlugin" "$log/both.txt" && grep -q 'Use one or the other' "$log/both.txt" \
+    && [ ! -e "$fixture/Sources/FixtureApp/GeneratedSplitTests.swift" ]; then
+    pass "split-tests-generate refuses a target that applies the build plugin, writing nothing"
+else
+    cat "$log/both.txt"; fail "split-tests-generate refuses a target that applies the build plugin, writing nothing"
 fi
 if split_tests --allow-writing-to-package-directory split-tests-generate --target NoSuchApp \
     >"$log/unknown.txt" 2>&1; then
@@ -299,6 +315,21 @@ else
     cat "$log/lint-bad.txt"; fail "split-tests lint fails on a bad definition with the build's file:line:col: error:"
 fi
 rm "$flags/team/broken_flag.yaml"
+
+step "other YAML in a target: an experiments/ folder inside it holds the target's definitions"
+# A CI file that is no definition stays beside the code once the target's definitions move into
+# its own experiments/ folder: the build reads that folder only.
+app_folder="$fixture/Sources/FixtureApp"
+mkdir -p "$app_folder/experiments"
+mv "$app_folder/profile_redesign.yaml" "$app_folder/experiments/"
+printf 'steps:\n  - run: make test\n' >"$app_folder/ci.yml"
+# profile_redesign is the target's own definition (earlier steps changed its groups).
+check_output "a target's experiments/ folder is read and its other YAML left alone" present '^profile_redesign groups='
+if split_tests split-tests lint --target FixtureApp >"$log/lint-folder.txt" 2>&1; then
+    pass "split-tests lint reads the same definitions"
+else
+    cat "$log/lint-folder.txt"; fail "split-tests lint reads the same definitions"
+fi
 
 echo
 if [ "$failures" -eq 0 ]; then

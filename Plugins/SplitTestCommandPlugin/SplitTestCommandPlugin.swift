@@ -27,11 +27,12 @@ import PackagePlugin
                     name: $0.name,
                     packageDirectory: context.package.directoryURL,
                     files: $0.sourceFiles.map(\.url),
-                    workDirectory: context.pluginWorkDirectoryURL
+                    workDirectory: context.pluginWorkDirectoryURL,
+                    directory: $0.directoryURL
                 )
             }
             let tool = try context.tool(named: "splitc-build").url
-            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0) })
+            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0); fflush(nil) })
         }
     }
 }
@@ -59,7 +60,7 @@ extension SplitTestCommandPlugin: XcodeCommandPlugin {
                 )
             }
             let tool = try context.tool(named: "splitc-build").url
-            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0) })
+            try CommandRun.lint(CommandPlan.lint(generationTargets), run: { try $0.run(tool: tool) }, print: { print($0); fflush(nil) })
         }
     }
 }

@@ -19,13 +19,21 @@ import PackagePlugin
             let candidates = context.package.targets.compactMap { $0 as? SourceModuleTarget }
             let targets = try TargetSelection.select(
                 names, from: candidates, packageName: context.package.displayName, name: { $0.name })
+            // Refused before anything is written: a target the build plugin also generates for
+            // would fail its next build with "multiple producers".
+            let manifest = (try? String(
+                contentsOf: context.package.directoryURL.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+            for target in targets where BuildPluginUsage.applies(to: target.name, manifest: manifest) {
+                throw CommandFailure(BuildPluginUsage.refusal(target: target.name))
+            }
             let tool = try context.tool(named: "splitc-build").url
             for target in targets {
                 let generationTarget = GenerationTarget(
                     name: target.name,
                     packageDirectory: context.package.directoryURL,
                     files: target.sourceFiles.map(\.url),
-                    workDirectory: context.pluginWorkDirectoryURL
+                    workDirectory: context.pluginWorkDirectoryURL,
+                    directory: target.directoryURL
                 )
                 let invocation = CommandPlan.generate(
                     for: generationTarget, targetDirectory: target.directoryURL, access: access)

@@ -15,7 +15,8 @@ import PackagePlugin
             name: target.name,
             packageDirectory: context.package.directoryURL,
             files: target.sourceFiles.map(\.url),
-            workDirectory: context.pluginWorkDirectoryURL
+            workDirectory: context.pluginWorkDirectoryURL,
+            directory: target.directoryURL
         )
         return try SplitTestPlugin.commands(for: generationTarget, tool: context.tool(named: "splitc-build").url)
     }

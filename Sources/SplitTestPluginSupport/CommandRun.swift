@@ -4,8 +4,10 @@ import Foundation
 /// turn `splitc-build`'s exit status into a failure that says what to do. The tool is passed in as
 /// `run`, so that this is tested without a build.
 public enum CommandRun {
-    /// Runs one `splitc-build lint` per invocation, each announced on its own line, and fails,
-    /// naming the targets, when any of them found errors; its diagnostics are already printed.
+    /// Runs one `splitc-build lint` per invocation, each announced on its own line before the
+    /// tool's diagnostics, and ends with a summary after them: the failure naming the targets
+    /// with errors, or a line saying that none has any. `print` must write its line at once
+    /// (flush), so that a CI log reads top to bottom.
     public static func lint(
         _ invocations: [ToolInvocation], run: (ToolInvocation) throws -> Int32, print: (String) -> Void
     ) throws {
@@ -22,22 +24,31 @@ public enum CommandRun {
         guard failed.isEmpty else {
             throw CommandFailure("the definitions of \(failed.joined(separator: "; ")) have errors (above)")
         }
+        print("No errors in the definitions of \(invocations.flatMap(\.targets).joined(separator: ", "))")
     }
 
-    /// Runs one `splitc-build generate` into `directory`, and returns the line that says the
-    /// file is up to date. A folder it may not write into fails before the tool runs; errors in
-    /// the definitions and unreadable input fail after it, each with what to do.
+    /// Runs one `splitc-build generate` into `directory`, and returns the line that says whether
+    /// it wrote the file or found it up to date (the tool writes only when the contents change;
+    /// `contents` reads the file before and after). A folder it may not write into fails before
+    /// the tool runs; errors in the definitions and unreadable input fail after it, each with what
+    /// to do.
     public static func generate(
         _ invocation: ToolInvocation, into directory: URL, isWritable: Bool,
-        run: (ToolInvocation) throws -> Int32
+        run: (ToolInvocation) throws -> Int32,
+        contents: (URL) -> Data? = { FileManager.default.contents(atPath: $0.path) }
     ) throws -> String {
         let target = invocation.targets.joined(separator: ", ")
+        let file = directory.appendingPathComponent(GenerationPlan.outputFileName)
         let permission = "run '\(SplitTestsGenerateCommand.commandLine(targets: invocation.targets, access: nil))'"
         guard isWritable else {
             throw CommandFailure("cannot write into '\(directory.path)': \(permission)")
         }
+        let before = contents(file)
         switch try run(invocation) {
         case 0:
+            if contents(file) != before {
+                return "wrote \(GenerationPlan.outputFileName) of target '\(target)' into \(directory.path)"
+            }
             return "\(GenerationPlan.outputFileName) of target '\(target)' is up to date in \(directory.path)"
         case 1:
             throw CommandFailure("the definitions of target '\(target)' have errors (above); nothing was written")

@@ -13,12 +13,17 @@ public struct GenerationTarget: Sendable, Hashable {
     public var files: [URL]
     /// The folder where the plugin may write, private to this target.
     public var workDirectory: URL
+    /// The target's own folder, when it has one (a package target; an Xcode target has none): an
+    /// `experiments` folder inside it holds the target's definitions, and then its other YAML
+    /// files are not definitions.
+    public var directory: URL?
 
     /// Creates a target description.
-    public init(name: String, packageDirectory: URL, files: [URL], workDirectory: URL) {
+    public init(name: String, packageDirectory: URL, files: [URL], workDirectory: URL, directory: URL? = nil) {
         self.name = name
         self.packageDirectory = packageDirectory
         self.files = files
         self.workDirectory = workDirectory
+        self.directory = directory
     }
 }

@@ -22,7 +22,7 @@ public enum SplitTestsGenerateCommand: Sendable, Hashable {
 
         Writes GeneratedSplitTests.swift into each target's folder, from the package's experiments/
         folder and the target's own *.yaml and *.yml files, for teams that commit the generated
-        code. Only for a target that does not apply SplitTestPlugin, which would generate the same
+        code. A target that applies SplitTestPlugin is refused: the build would generate the same
         types a second time. It writes only when the contents change, never half-written, and
         nothing when a definition has an error.
 

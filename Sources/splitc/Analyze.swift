@@ -23,7 +23,9 @@ struct Analyze: ParsableCommand {
     @Argument(help: "Event files, one JSON object per line.")
     var events: [String] = []
 
-    @Option(name: .customLong("definitions"), help: "Definition files or folders: weights, controls, known experiments; repeatable.")
+    @Option(
+        name: .customLong("definitions"),
+        help: "Definition files or folders: weights, controls, known experiments; repeatable (default: experiments, when that folder exists).")
     var definitionPaths: [String] = []
 
     @Option(help: "Only this experiment.")
@@ -69,7 +71,7 @@ struct Analyze: ParsableCommand {
         if aggregates == nil, events.isEmpty {
             throw ValidationError("give at least one event file (or --aggregates FILE, or --emit-sql)")
         }
-        if !controls.isEmpty, definitionPaths.isEmpty {
+        if !controls.isEmpty, definitionPaths.isEmpty, !Self.hasDefaultDefinitions {
             throw ValidationError("--controls needs --definitions: they say which experiments are bandits")
         }
     }
@@ -122,11 +124,21 @@ struct Analyze: ParsableCommand {
         }
     }
 
-    /// The definitions of `--definitions`, or `nil` without it: then every experiment in the
-    /// events is read with equal weights, and every holdout against all of them.
+    /// The folder read when `--definitions` is not given, as every other command reads it.
+    static let defaultDefinitions = "experiments"
+
+    /// Whether the default folder exists.
+    static var hasDefaultDefinitions: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: defaultDefinitions, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The definitions of `--definitions`, else of the `experiments` folder when it exists, else
+    /// `nil`: then every experiment in the events is read without weights (no sample-ratio check),
+    /// and every holdout against all of them.
     private func readDefinitions() throws -> [SplitTestDefinition]? {
-        guard !definitionPaths.isEmpty else { return nil }
-        return try AnalysisDefinitionFiles.compile(definitionPaths)
+        if !definitionPaths.isEmpty { return try AnalysisDefinitionFiles.compile(definitionPaths) }
+        return Self.hasDefaultDefinitions ? try AnalysisDefinitionFiles.compile([Self.defaultDefinitions]) : nil
     }
 }
 

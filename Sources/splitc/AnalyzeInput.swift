@@ -24,13 +24,18 @@ enum AnalyzeInput {
             throw InputError("cannot read the events: \(error)")
         }
         progress.finish()
-        for issue in accumulator.issues.sorted() { Console.error(issue.description) }
-        let counts = InputIssue.Kind.allCases.compactMap { kind in
+        // Goals from before a unit's first exposure are history, not mistakes: one line says how many.
+        let history = InputIssue.Kind.preExposureGoal
+        for issue in accumulator.issues.sorted() where issue.kind != history { Console.error(issue.description) }
+        if let count = accumulator.issueCounts[history] {
+            Console.error("splitc: " + InputIssue.preExposureSummary(count: count, window: preExposureWindow))
+        }
+        let counts = InputIssue.Kind.allCases.filter { $0 != history }.compactMap { kind in
             accumulator.issueCounts[kind].map { "\($0) \(kind.rawValue)" }
         }
         if !counts.isEmpty {
-            let shown = accumulator.issues.count
-            let total = accumulator.issueCounts.values.reduce(0, +)
+            let shown = accumulator.issues.filter { $0.kind != history }.count
+            let total = accumulator.issueCounts.filter { $0.key != history }.values.reduce(0, +)
             let more = total > shown ? " (the first \(accumulator.keptIssuesPerKind) of each kind shown)" : ""
             Console.error("splitc: left out: " + counts.joined(separator: ", ") + more)
         }

@@ -12,6 +12,11 @@ struct Simulate: ParsableCommand {
             chi-square sample-ratio p-value and the enrolled and not-enrolled counts. A multivariate \
             experiment's groups are its cells; each of its factors also gets its levels' shares and \
             their p-value. Exit status as lint.
+
+            With --events FILE, also writes the events an app would send for those units, in the \
+            runtime's JSON-lines format: an exposure for every enrolled unit and, with --goal and \
+            --rate, for each exposure a goal with the probability of the unit's group, so that \
+            `splitc analyze FILE` can be tried at once.
             """
     )
 
@@ -29,6 +34,8 @@ struct Simulate: ParsableCommand {
     @Option(help: ArgumentHelp("The targeting attributes every synthetic unit has, as a JSON object (as for assign).", valueName: "json"))
     var attributes: String?
 
+    @OptionGroup var events: SimulatedEventsOptions
+
     func validate() throws {
         guard (1...Self.maximumUnits).contains(units) else {
             throw ValidationError("--units must be between 1 and \(Self.maximumUnits), got \(units)")
@@ -39,6 +46,7 @@ struct Simulate: ParsableCommand {
         let compiled = try definitions.compile()
         try compiled.requireNoErrors()
         let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
+        try events.write(compiled.result.experiments, unitCount: units, attributes: values)
         let simulations = Simulation.run(compiled.result.experiments, unitCount: units, attributes: values)
         switch format {
         case .text:

@@ -46,7 +46,7 @@ import Testing
         #expect(totals[0].goals[0].converted == [1, 1])
         #expect(totals[0].goals[0].valueSum == [2, 4])
         #expect(accumulator.issues.map(\.line) == [2])
-        #expect(accumulator.issues.first?.kind == .goalBeforeExposure)
+        #expect(accumulator.issues.first?.kind == .preExposureGoal)
     }
 
     @Test func holdoutIsComparedWithTheExposedUnitsOfItsExperiments() throws {

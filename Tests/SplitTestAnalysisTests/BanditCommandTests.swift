@@ -78,7 +78,7 @@ import Testing
              "--sign-key", "bandit.key"], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("events.jsonl:6: warning: malformed line"), "\(outcome.stderr)")
-        for header in ["units", "conversions", "posterior mean", "P(best)", "old weight", "new weight"] {
+        for header in ["units", "conversions", "posterior mean", "P(best)", "P(second best)", "old weight", "new weight"] {
             #expect(outcome.stdout.contains(header), "\(header) in\n\(outcome.stdout)")
         }
         #expect(outcome.stdout.contains("period 0 → 1"))

@@ -61,7 +61,40 @@ import Testing
         DiagnosticCase(
             "a misspelt key in a group", groups("\n  a: { wieght: 1 }\n  b: {}"),
             "bad.yaml:4:8: error: unknown key 'wieght' in group 'a'; did you mean 'weight'?"),
+        DiagnosticCase(
+            "weights that look like percentages adding up to more than 100", groups("{ control: 60, variant: 50 }"),
+            "bad.yaml:3:1: warning: weights add up to 110, not 100; they are relative, so the split is 54.55% / 45.45%"),
+        DiagnosticCase(
+            "weights that look like percentages adding up to less than 100",
+            groups("\n  a: 30\n  b: { weight: 30 }\n  c: 30.5"),
+            "bad.yaml:3:1: warning: weights add up to 90.5, not 100; they are relative, so the split is 33.15% / 33.15% / 33.7%"),
+        DiagnosticCase("weights adding up to 100", groups("{ a: 50, b: 25, c: 25 }")),
+        DiagnosticCase("relative weights far from 100", groups("{ a: 2, b: 1 }")),
+        DiagnosticCase(
+            "a group's keys indented one level too little",
+            groups("\n  control:\n    weight: 50\n    params: { color: red }\n  variant:\n  weight: 50\n  params:\n    color: blue"),
+            "bad.yaml:8:3: error: 'weight' is read as a group: is it indented under 'variant'?",
+            "bad.yaml:9:3: error: 'params' is read as a group: is it indented under 'variant'?"),
+        DiagnosticCase(
+            "a description indented one level too little in the short form",
+            groups("\n  control: 50\n  variant: 50\n  description: Blue"),
+            "bad.yaml:6:3: error: 'description' is read as a group: is it indented under 'variant'?"),
     ]
+
+    @Test func aGroupNamedWeightBesideGroupsWithWeightsIsAGroup() {
+        let result = compile([("ok.yaml", Self.groups("{ control: 1, weight: 1 }"))])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.experiments.first?.definition.groups == ["control", "weight"])
+    }
+
+    @Test func aReservedGroupNameAndAParameterCollisionAreReportedInOneRun() {
+        let yaml = Self.groups("\n  self: { params: { red: 1 } }\n  red: { params: { red: 2 } }")
+        #expect(diagnostics(yaml) == [
+            "bad.yaml:4:3: error: group name 'self' is reserved: the generated group enum already has a member of that name; choose another name",
+            "bad.yaml:4:21: error: parameter 'red' and group 'red' both become the Swift member 'red' of the group enum; rename one",
+            "bad.yaml:5:3: note: group 'red' is defined here",
+        ])
+    }
 
     @Test(arguments: cases) func reports(_ testCase: DiagnosticCase) {
         testCase.check()

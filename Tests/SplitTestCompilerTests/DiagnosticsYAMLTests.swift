@@ -59,7 +59,15 @@ import Testing
     @Test func anEmptyDocumentIsReportedAndTheNextStillCompiles() {
         let result = compile([("bad.yaml", "---\n---\n" + experiment())])
         #expect(result.diagnostics.map(\.description) == [
-            "bad.yaml:2:1: error: this document is empty; an experiment needs at least 'identifier', 'type' and 'groups'"
+            "bad.yaml:1:1: error: this document is empty; an experiment needs at least 'identifier', 'type' and 'groups'"
+        ])
+        #expect(result.experiments.map(\.identifier) == ["button_color"])
+    }
+
+    @Test func aSeparatorAtTheEndOfAFileIsReportedOnItsOwnLine() {
+        let result = compile([("bad.yaml", experiment() + "\n---\n")])
+        #expect(result.diagnostics.map(\.description) == [
+            "bad.yaml:5:1: error: this document is empty; an experiment needs at least 'identifier', 'type' and 'groups'"
         ])
         #expect(result.experiments.map(\.identifier) == ["button_color"])
     }

@@ -217,6 +217,22 @@ import Testing
                   experiments: [search_ranking]
                 """),
         ],
+        [
+            ("experiments/pricing.yaml", "identifier: pricing\ntype: device\ngroups:\n  control: 60\n  discount: 50\n"),
+            ("experiments/onboarding.yaml", """
+                identifier: onboarding
+                type: device
+                groups:
+                  control:
+                    weight: 50
+                    params: { steps: 3 }
+                  short:
+                  weight: 50
+                  params:
+                    steps: 2
+                """),
+            ("experiments/trailing.yaml", "identifier: trailing\ntype: device\ngroups: [a, b]\n---\n"),
+        ],
     ]
 
     /// The diagnostic lines the article quotes, from its untagged code blocks.

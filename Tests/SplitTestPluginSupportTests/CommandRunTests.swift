@@ -23,9 +23,13 @@ import Testing
     @Test func lintSucceedsWhenEveryRunIsClean() throws {
         var printed: [String] = []
 
-        try CommandRun.lint([app, shared], run: { _ in 0 }, print: { printed.append($0) })
+        try CommandRun.lint([app, shared], run: { _ in printed.append("(diagnostics)"); return 0 }, print: { printed.append($0) })
 
-        #expect(printed.count == 2)
+        // The summary comes after the diagnostics it sums up.
+        #expect(printed == [
+            "Linting the definitions of App", "(diagnostics)", "Linting the definitions of Kit, Tool", "(diagnostics)",
+            "No errors in the definitions of App, Kit, Tool",
+        ])
     }
 
     @Test func lintWithNothingToRunSaysSo() throws {
@@ -34,6 +38,18 @@ import Testing
         try CommandRun.lint([], run: { _ in Issue.record("nothing to run"); return 0 }, print: { printed.append($0) })
 
         #expect(printed == ["No definitions: no experiments/ folder, and no target holds a *.yaml or *.yml file."])
+    }
+
+    @Test func generateSaysWroteOnlyWhenTheFileChanged() throws {
+        var file: Data? = Data("old".utf8)
+        let wrote = try CommandRun.generate(
+            app, into: directory, isWritable: true, run: { _ in file = Data("new".utf8); return 0 }, contents: { _ in file })
+        #expect(wrote == "wrote GeneratedSplitTests.swift of target 'App' into /package/Sources/App")
+        var read: [URL] = []
+        let unchanged = try CommandRun.generate(
+            app, into: directory, isWritable: true, run: { _ in 0 }, contents: { read.append($0); return file })
+        #expect(unchanged == "GeneratedSplitTests.swift of target 'App' is up to date in /package/Sources/App")
+        #expect(read.map(\.path) == Array(repeating: "/package/Sources/App/GeneratedSplitTests.swift", count: 2))
     }
 
     @Test func generateSaysTheFileIsUpToDate() throws {

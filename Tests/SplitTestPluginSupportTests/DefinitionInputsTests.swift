@@ -17,6 +17,25 @@ import Testing
         ])
     }
 
+    @Test func anExperimentsFolderInsideTheTargetLeavesItsOtherYAMLAlone() throws {
+        let package = try TemporaryPackage()
+        defer { package.remove() }
+        let files = ["Sources/App/ci.yml", "Sources/App/Fixtures/data.yaml", "Sources/App/experiments/b.yaml",
+            "Sources/App/experiments/team/a.yml", "Sources/App/main.swift"]
+        for file in files { try package.write(file) }
+        var target = package.target(files: files)
+        target.directory = package.url("Sources/App")
+
+        #expect(DefinitionInputs.ownDefinitions(of: target).map(\.path) == [
+            package.url("Sources/App/experiments/b.yaml").path,
+            package.url("Sources/App/experiments/team/a.yml").path,
+        ])
+        // Without such a folder, every YAML file of the target is a definition, as before.
+        var plain = package.target(files: ["Sources/App/ci.yml", "Sources/App/main.swift"])
+        plain.directory = package.url("Sources/App")
+        #expect(DefinitionInputs.ownDefinitions(of: plain).map(\.path) == [package.url("Sources/App/ci.yml").path])
+    }
+
     @Test func theExperimentsFolderIsReadWhenPresentWhetherOrNotItExistsToday() throws {
         let package = try TemporaryPackage()
         defer { package.remove() }

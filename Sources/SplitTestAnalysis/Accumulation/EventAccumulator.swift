@@ -197,7 +197,7 @@ public struct EventAccumulator {
                 ? preExposure.map { "goal '\(goal)' came more than \(NumberFormatting.days($0.window.days)) before its unit's first exposure and credits nothing" }
                     ?? "goal '\(goal)' came before its unit's first exposure and credits nothing"
                 : "goal '\(goal)' of a device or user never exposed credits nothing"
-            record(InputIssue(file: file, line: line, kind: .goalBeforeExposure, message: message))
+            record(InputIssue(file: file, line: line, kind: known ? .preExposureGoal : .goalBeforeExposure, message: message))
         }
     }
 

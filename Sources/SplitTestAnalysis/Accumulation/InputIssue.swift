@@ -11,6 +11,10 @@ public struct InputIssue: Sendable, Hashable, Comparable {
         case missingField = "missing field"
         /// A goal whose device and user had not been exposed to anything by then: it credits nothing.
         case goalBeforeExposure = "goal before any exposure"
+        /// A goal of a unit before its first exposure (outside the CUPED window, when there is
+        /// one): history from the pre-period, which credits nothing. Expected in any real export,
+        /// so counted in one summary line rather than reported line by line.
+        case preExposureGoal = "goal before its unit's first exposure"
         /// A unit exposed in two groups of one experiment: counted apart, left out of the statistics.
         case unitInTwoGroups = "unit in two groups"
         /// An exposure of an experiment the definitions do not have.
@@ -46,5 +50,15 @@ public struct InputIssue: Sendable, Hashable, Comparable {
     /// `file:line: warning: kind: message`, the form editors and terminals link.
     public var description: String {
         line > 0 ? "\(file):\(line): warning: \(kind.rawValue): \(message)" : "\(file): warning: \(kind.rawValue): \(message)"
+    }
+}
+
+extension InputIssue {
+    /// The one line that counts the goals from before their unit's first exposure (beyond the
+    /// CUPED window, with one), in place of a warning each.
+    public static func preExposureSummary(count: Int, window: PreExposureWindow?) -> String {
+        let beyond = window.map { " more than \(NumberFormatting.days($0.days))" } ?? ""
+        return "\(count) goal\(count == 1 ? "" : "s") came\(beyond) before their unit's first exposure "
+            + "(the pre-period) and credit nothing"
     }
 }

@@ -1,8 +1,8 @@
 @_spi(Generated) import SplitTesting
 
 /// What `splitc bandit` prints: per bandit experiment, a table of its arms (units, conversions or
-/// value mean, posterior mean, probability of being the best, old and new weight), or why its
-/// weights stay.
+/// value mean, posterior mean, probabilities of being the best and the second best, old and new
+/// weight), or why its weights stay.
 public enum BanditReport {
     /// The text of `updates`, one block per experiment.
     public static func render(_ updates: [BanditUpdate]) -> String {
@@ -27,6 +27,7 @@ public enum BanditReport {
         lines.append(
             "  " + F.pad("group", width) + F.pad("units", 11, leading: true) + F.pad(figure, 13, leading: true)
                 + F.pad("posterior mean", 16, leading: true) + F.pad("P(best)", 9, leading: true)
+                + F.pad("P(second best)", 16, leading: true)
                 + F.pad("old weight", 12, leading: true) + F.pad("new weight", 12, leading: true))
         for arm in update.arms {
             let observed = bandit.rewardsValue ? F.fixed(arm.valueMean, 4) : String(arm.conversions)
@@ -35,8 +36,12 @@ public enum BanditReport {
                 "  " + F.pad(arm.group, width) + F.pad(String(arm.units), 11, leading: true)
                     + F.pad(observed, 13, leading: true) + F.pad(mean, 16, leading: true)
                     + F.pad(F.percent(arm.probabilityBest, 1), 9, leading: true)
+                    + F.pad(F.percent(arm.probabilitySecondBest, 1), 16, leading: true)
                     + F.pad(F.fixed(arm.oldWeight, 2) + "%", 12, leading: true)
                     + F.pad(arm.newWeight.map { F.fixed($0, 2) + "%" } ?? "–", 12, leading: true))
+        }
+        if case .updated = update.outcome {
+            lines.append("  new weight = (P(best) + P(second best)) / 2, at least min_weight, in steps of 0.01")
         }
         return lines.joined(separator: "\n")
     }

@@ -23,6 +23,9 @@ public struct BanditUpdate: Sendable, Hashable {
         public var posteriorMean: Double
         /// P(this arm is the best); `nil` when the weights stay (burn-in not reached).
         public var probabilityBest: Double?
+        /// P(this arm is the second best); `nil` when the weights stay. The new weight is the mean
+        /// of the two, before the floor and the rounding.
+        public var probabilitySecondBest: Double?
         /// The weight in force, in percent: the control document's, or else the compiled one.
         public var oldWeight: Double
         /// The next weight, in percent (steps of 0.01); `nil` when the weights stay.
@@ -95,6 +98,7 @@ public struct BanditUpdate: Sendable, Hashable {
         let hundredths = BanditWeights.hundredths(shares: chances.weights, minimumBuckets: bandit.minimumWeightBuckets)
         for index in arms.indices {
             arms[index].probabilityBest = chances.best[index]
+            arms[index].probabilitySecondBest = chances.second[index]
             arms[index].newWeight = BucketTable.percent(buckets: hundredths[index])
         }
         return BanditUpdate(

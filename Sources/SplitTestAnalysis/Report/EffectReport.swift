@@ -122,7 +122,7 @@ enum EffectReport {
                 html += "<td class=\"none\" colspan=\"3\">\(effect?.absolute == nil ? "" : "no relative estimate")</td>"
             }
             html += "<td>\(effect?.absolute.map { value($0.pValue, "\(field).absolute.p_value", F.pValue($0.pValue)) } ?? "–")</td>"
-            if let cuped = effect?.cuped {
+            if let cuped = effect?.cuped, effect?.absolute != nil {
                 html += "<td>\(value(cuped.varianceReduction, "\(field).cuped.variance_reduction", F.percent(cuped.varianceReduction, 1)))</td>"
                 html += "<td>\(value(cuped.theta, "\(field).cuped.theta", F.fixed(cuped.theta, 4)))</td>"
             } else if showsCUPED {

@@ -12,6 +12,15 @@ public struct EffectSettings: Sendable, Hashable {
     /// (``GoalTotals/covariates`` `nil`) is compared unadjusted, with no CUPED figures.
     public var cuped: Bool
 
+    /// Whether the effects replace the plain comparison in the readouts' tables: with CUPED or
+    /// the sequential test, an unadjusted p-value beside the adjusted one would give two answers
+    /// to one question. CUPED does not apply to a bandit's period-weighted figures.
+    func replacesPlainComparison(periodWeighted: Bool) -> Bool {
+        if cuped && !periodWeighted { return true }
+        if case .sequential = method { return true }
+        return false
+    }
+
     /// Settings with the given method, CUPED off unless asked for.
     public init(method: EffectMethod = .tTest, cuped: Bool = false) {
         self.method = method

@@ -56,7 +56,7 @@ public enum HTMLReport {
         } else if readout.kind == .holdout && !srm.weightsKnown {
             html += "<div class=\"verdict note\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): holdout, sample ratio not checked</div>\n"
         } else {
-            html += "<div class=\"verdict ok\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio ok (\(value(srm.pValue, "srm.p_value", F.pClause(srm.pValue))))\(srm.weightsKnown ? "" : ", equal weights assumed")</div>\n"
+            html += "<div class=\"verdict ok\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio ok (\(value(srm.pValue, "srm.p_value", F.pClause(srm.pValue))))</div>\n"
         }
         if let check = readout.aaCheck {
             let worst = (check.pValues + check.valuePValues).compactMap(\.pValue).min()
@@ -72,15 +72,17 @@ public enum HTMLReport {
         var html = "<section class=\"experiment\" data-experiment=\"\(name)\">\n"
         html += "<h2>\(readout.kind == .holdout ? "Holdout " : "")\(name)</h2>\n"
         html += "<p class=\"meta\">\(value(Double(readout.units), "units", String(readout.units))) units, "
-            + "\(value(Double(readout.conflicts), "conflicts", String(readout.conflicts))) conflicts, control <b>\(escape(readout.control))</b></p>\n"
+            + "\(value(Double(readout.conflicts), "conflicts", String(readout.conflicts))) conflicts, control <b>\(escape(readout.control))</b>"
+            + (readout.srm.notComputed.map { "; sample ratio not computed: \(escape($0))" } ?? "") + "</p>\n"
         html += factorialNote(readout)
         html += periodSection(readout)
         for goal in readout.goals {
             html += "<div class=\"goal\" data-goal=\"\(escape(goal.goal))\">\n<h3>Goal: \(escape(goal.goal))</h3>\n"
             html += "<p class=\"caption\">Dot: conversion rate; bar: its 95% interval; dashed line: the control's rate. "
                 + "Green or red: different from the control at p &lt; 0.05.</p>\n"
-            html += chart(goal, control: readout.control)
-            html += table(goal)
+            let replaced = readout.effects.replacesPlainComparison(periodWeighted: readout.periodWeighted)
+            html += chart(goal, control: readout.control, adjusted: replaced)
+            html += table(goal, plainComparison: !replaced)
             html += EffectReport.htmlTable(goal, of: readout)
             html += factorEffects(goal)
             html += "</div>\n"
@@ -88,32 +90,44 @@ public enum HTMLReport {
         return html + "</section>\n"
     }
 
-    private static func table(_ goal: GoalReadout) -> String {
+    /// The goal's figures per group: conversion, then value per unit, in two tables so that the
+    /// page fits a laptop's width; with the plain comparison against the control unless the
+    /// effects below replace it (CUPED, the sequential test).
+    private static func table(_ goal: GoalReadout, plainComparison: Bool) -> String {
         typealias F = NumberFormatting
-        var html = "<div class=\"scroll\"><table><thead><tr><th>group</th><th>units</th><th>converted</th><th>rate</th><th>difference (pp)</th><th>relative</th>"
-            + "<th>95% interval (pp)</th><th>p</th><th>P(beat control)</th><th>value / unit</th><th>value difference</th>"
-            + "<th>95% interval</th><th>p</th></tr></thead><tbody>\n"
+        var html = "<div class=\"scroll\"><table class=\"conversion\"><thead><tr><th>group</th><th>units</th><th>converted</th><th>rate</th>"
+            + (plainComparison
+                ? "<th>difference (pp)</th><th>relative</th><th>95% interval (pp)</th><th>p</th><th>P(beat control)</th>" : "")
+            + "</tr></thead><tbody>\n"
         for group in goal.groups {
             html += "<tr data-group=\"\(escape(group.group))\"><td>\(escape(group.group))</td>"
             html += "<td>\(value(Double(group.units), "units", String(group.units)))</td>"
             html += "<td>\(value(Double(group.converted), "converted", String(group.converted)))</td>"
             html += "<td>\(value(group.conversionRate, "conversion_rate", F.percent(group.conversionRate)))</td>"
-            if let comparison = group.vsControl {
+            if plainComparison, let comparison = group.vsControl {
                 html += "<td>\(value(comparison.difference, "difference", F.signedPoints(comparison.difference, unit: false)))</td>"
                 html += "<td>\(value(comparison.relativeDifference, "relative_difference", F.signedPercent(comparison.relativeDifference, 1)))</td>"
                 html += "<td>\(value(comparison.ciLow, "ci_low", F.signedPoints(comparison.ciLow, unit: false))) … \(value(comparison.ciHigh, "ci_high", F.signedPoints(comparison.ciHigh, unit: false)))</td>"
                 html += "<td>\(value(comparison.pValue, "p_value", F.pValue(comparison.pValue)))</td>"
                 html += "<td>\(value(comparison.probabilityToBeatControl, "probability_to_beat_control", F.percent(comparison.probabilityToBeatControl, 1)))</td>"
-            } else {
-                html += "<td colspan=\"5\">control</td>"
+            } else if plainComparison {
+                html += "<td colspan=\"5\" class=\"reference\">control</td>"
             }
+            html += "</tr>\n"
+        }
+        html += "</tbody></table></div>\n"
+        html += "<div class=\"scroll\"><table class=\"value\"><thead><tr><th>group</th><th>value / unit</th>"
+            + (plainComparison ? "<th>value difference</th><th>95% interval</th><th>p</th>" : "")
+            + "</tr></thead><tbody>\n"
+        for group in goal.groups {
+            html += "<tr data-group=\"\(escape(group.group))\"><td>\(escape(group.group))</td>"
             html += "<td>\(value(group.valueMean, "value_mean", F.fixed(group.valueMean, 4)))</td>"
-            if let comparison = group.vsControl {
+            if plainComparison, let comparison = group.vsControl {
                 html += "<td>\(value(comparison.valueDifference, "value_difference", F.fixed(comparison.valueDifference, 4)))</td>"
                 html += "<td>\(value(comparison.valueCILow, "value_ci_low", F.fixed(comparison.valueCILow, 4))) … \(value(comparison.valueCIHigh, "value_ci_high", F.fixed(comparison.valueCIHigh, 4)))</td>"
                 html += "<td>\(value(comparison.valuePValue, "value_p_value", F.pValue(comparison.valuePValue)))</td>"
-            } else {
-                html += "<td colspan=\"3\"></td>"
+            } else if plainComparison {
+                html += "<td colspan=\"3\" class=\"reference\">control</td>"
             }
             html += "</tr>\n"
         }
@@ -122,7 +136,9 @@ public enum HTMLReport {
 
     /// Each group's rate as a dot with its 95% interval as a bar, and a dashed line at the
     /// control's rate: a group whose bar clears the line differs from the control.
-    private static func chart(_ goal: GoalReadout, control: String) -> String {
+    /// With `adjusted`, a group's colour follows its effect's p-value (CUPED, sequential), the
+    /// one the page reports.
+    private static func chart(_ goal: GoalReadout, control: String, adjusted: Bool) -> String {
         typealias F = NumberFormatting
         let rows = goal.groups.map { group -> (String, Double?, Double?, Double?) in
             guard let rate = group.conversionRate, group.units > 0 else { return (group.group, nil, nil, nil) }
@@ -131,7 +147,9 @@ public enum HTMLReport {
             return (group.group, rate, max(0, rate - half), min(1, rate + half))
         }
         let verdicts = Dictionary(goal.groups.map { group -> (String, String) in
-            guard let comparison = group.vsControl, let p = comparison.pValue, p < 0.05, let difference = comparison.difference
+            let p = adjusted ? group.vsControl?.effect?.absolute?.pValue : group.vsControl?.pValue
+            let difference = adjusted ? group.vsControl?.effect?.absolute?.estimate : group.vsControl?.difference
+            guard let p, p < 0.05, let difference
             else { return (group.group, group.group == control ? "#555555" : "#1565c0") }
             return (group.group, difference > 0 ? "#2e7d32" : "#c62828")
         }, uniquingKeysWith: { first, _ in first })
@@ -146,7 +164,9 @@ public enum HTMLReport {
         low = max(0, low - margin)
         high = min(1, high + margin)
         if high <= low { high = low + 0.01 }
-        let labelWidth = 150.0
+        // Wide enough for the longest label (about 7 px a character at 12 px), so none is cut off.
+        let longest = goal.groups.map { $0.group.count + ($0.group == control && $0.group != "control" ? 10 : 0) }.max() ?? 0
+        let labelWidth = max(150.0, Double(longest) * 7 + 16)
         let plotWidth = 560.0
         let rowHeight = 30.0
         let width = labelWidth + plotWidth + 170

@@ -12,8 +12,7 @@ public enum JSONReport {
         guard case .object(let members) = plainExperiment(readout), readout.periodWeighted else {
             return plainExperiment(readout)
         }
-        let periodAware = members.map { $0.key == "srm" ? JSONValue.Member(key: $0.key, value: periodAwareSampleRatio(readout.srm)) : $0 }
-        return .object(periodAware + periodMembers(readout).map { JSONValue.Member(key: $0.0, value: $0.1) })
+        return .object(members + periodMembers(readout).map { JSONValue.Member(key: $0.0, value: $0.1) })
     }
 
     private static func plainExperiment(_ readout: ExperimentReadout) -> JSONValue {
@@ -23,12 +22,7 @@ public enum JSONReport {
             ("control", .string(readout.control)),
             ("units", .integer(readout.units)),
             ("conflicts", .integer(readout.conflicts)),
-            ("srm", .object(pairs: [
-                ("chi_square", .number(readout.srm.chiSquare)),
-                ("p_value", .number(readout.srm.pValue)),
-                ("flagged", .bool(readout.srm.flagged)),
-                ("weights_from_definitions", .bool(readout.srm.weightsKnown)),
-            ])),
+            ("srm", sampleRatio(readout.srm)),
             ("aa_check", readout.aaCheck.map { check in
                 .object(pairs: [
                     ("p_values", .object(pairs: check.pValues.map { ($0.goal, .number($0.pValue)) })),
@@ -45,8 +39,9 @@ public enum JSONReport {
         ] + factorialMembers(of: readout))
     }
 
-    /// A bandit's sample-ratio check: as any other's, or, when it is not made, why.
-    private static func periodAwareSampleRatio(_ srm: SampleRatioReadout) -> JSONValue {
+    /// The sample-ratio check, or, when it is not made (no units, unknown weights, a bandit's
+    /// periods without their weights), why.
+    private static func sampleRatio(_ srm: SampleRatioReadout) -> JSONValue {
         guard let reason = srm.notComputed else {
             return .object(pairs: [
                 ("chi_square", .number(srm.chiSquare)), ("p_value", .number(srm.pValue)), ("flagged", .bool(srm.flagged)),

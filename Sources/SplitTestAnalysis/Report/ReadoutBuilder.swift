@@ -26,6 +26,7 @@ public enum ReadoutBuilder {
         let srm = totals.kind == .holdout && totals.weights == nil
             ? (chiSquare: Double?(0), pValue: 1.0)
             : SampleRatioTest.test(units: totals.units, weights: weights)
+        let srmNotComputed = sampleRatioNotComputed(totals)
         let controlIndex = totals.groups.firstIndex(of: totals.control)
         let goals = totals.goals.map { goal in
             GoalReadout(
@@ -41,11 +42,28 @@ public enum ReadoutBuilder {
         return ExperimentReadout(
             experiment: totals.experiment, kind: totals.kind, control: totals.control,
             units: totals.units.reduce(0, +), conflicts: totals.conflicts,
-            srm: SampleRatioReadout(
+            srm: srmNotComputed.map { reason in
+                SampleRatioReadout(chiSquare: nil, pValue: 1, flagged: false, weightsKnown: false, notComputed: reason)
+            } ?? SampleRatioReadout(
                 chiSquare: srm.chiSquare, pValue: srm.pValue, flagged: srm.pValue < SampleRatioTest.threshold,
                 weightsKnown: totals.weights != nil),
             aaCheck: aaCheck, goals: goals, effects: effects, factorial: totals.factorial)
     }
+
+    /// Why an experiment's sample-ratio check cannot be made: it has no units, or its weights are
+    /// unknown (no definitions). Equal weights are not assumed: on an experiment split 50/25/25
+    /// that would raise a false alarm. A holdout without definitions is its own case.
+    static func sampleRatioNotComputed(_ totals: ExperimentTotals) -> String? {
+        if totals.units.reduce(0, +) == 0 { return noUnits }
+        guard totals.kind == .experiment, totals.weights == nil else { return nil }
+        return weightsUnknown
+    }
+
+    /// What a readout says of an experiment without units.
+    public static let noUnits = "no units"
+    /// Why an experiment's sample-ratio check is not made without definitions.
+    public static let weightsUnknown =
+        "no definitions, so the weights are unknown; pass --definitions, or run where the experiments folder is"
 
     /// The A/A check: `control_check` against the control on every goal, when both exist.
     static func aaCheck(_ goals: [GoalReadout], groups: [String], controlIndex: Int?) -> AACheckReadout? {

@@ -10,17 +10,18 @@ public enum TextReport {
         typealias F = NumberFormatting
         var lines: [String] = []
         let title = readout.kind == .holdout ? "holdout \(readout.experiment) (held out vs exposed)" : readout.experiment
-        lines.append("\(title): \(readout.units) units, \(readout.conflicts) conflicts, control '\(readout.control)'")
         let srm = readout.srm
-        if let reason = srm.notComputed {
-            lines.append("  sample ratio: not computed: \(reason)")
-        } else if srm.flagged {
-            lines.append("  !! SAMPLE RATIO MISMATCH (\(F.pClause(srm.pValue)), below 0.001): the split is not what the weights promise; do not trust these results")
-        } else if readout.kind == .holdout && !srm.weightsKnown {
-            lines.append("  sample ratio: not checked for a holdout")
-        } else {
-            let note = srm.weightsKnown ? "" : " (equal weights assumed: no definitions)"
-            lines.append("  sample ratio: ok (chi-square \(F.fixed(srm.chiSquare, 3)), \(F.pClause(srm.pValue)))\(note)")
+        // Why the check is not made belongs with the experiment's name, where the eye starts.
+        lines.append("\(title): \(readout.units) units, \(readout.conflicts) conflicts, control '\(readout.control)'"
+            + (srm.notComputed.map { "; sample ratio not computed: \($0)" } ?? ""))
+        if srm.notComputed == nil {
+            if srm.flagged {
+                lines.append("  !! SAMPLE RATIO MISMATCH (\(F.pClause(srm.pValue)), below 0.001): the split is not what the weights promise; do not trust these results")
+            } else if readout.kind == .holdout && !srm.weightsKnown {
+                lines.append("  sample ratio: not checked for a holdout")
+            } else {
+                lines.append("  sample ratio: ok (chi-square \(F.fixed(srm.chiSquare, 3)), \(F.pClause(srm.pValue)))")
+            }
         }
         if let check = readout.aaCheck {
             let worst = (check.pValues + check.valuePValues).compactMap(\.pValue).min()
@@ -32,6 +33,12 @@ public enum TextReport {
         lines.append(contentsOf: periodLines(readout))
         for goal in readout.goals {
             lines.append("  goal \(goal.goal):")
+            if readout.effects.replacesPlainComparison(periodWeighted: readout.periodWeighted) {
+                lines += summaryTable(goal)
+                lines.append(contentsOf: EffectReport.textLines(goal, of: readout))
+                lines += factorEffectLines(of: goal)
+                continue
+            }
             let width = max(5, goal.groups.map(\.group.count).max() ?? 0)
             lines.append("    " + F.pad("group", width) + "    units  converted     rate  difference [95% interval]          p  P(beat)   value/unit  difference [95% interval]          p")
             for group in goal.groups {
@@ -57,5 +64,21 @@ public enum TextReport {
             lines += factorEffectLines(of: goal)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A goal's table without the plain comparison (for CUPED or the sequential test, whose
+    /// figures the effects below give): each group's units, conversions, rate and value per unit.
+    private static func summaryTable(_ goal: GoalReadout) -> [String] {
+        typealias F = NumberFormatting
+        let width = max(5, goal.groups.map(\.group.count).max() ?? 0)
+        var lines = ["    " + F.pad("group", width) + "    units  converted     rate   value/unit"]
+        for group in goal.groups {
+            lines.append(
+                "    " + F.pad(group.group, width) + F.pad(String(group.units), 9, leading: true)
+                    + F.pad(String(group.converted), 11, leading: true)
+                    + F.pad(F.percent(group.conversionRate), 9, leading: true)
+                    + F.pad(F.fixed(group.valueMean, 4), 13, leading: true))
+        }
+        return lines
     }
 }

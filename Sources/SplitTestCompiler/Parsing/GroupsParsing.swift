@@ -30,7 +30,10 @@ extension ExperimentParser {
         case .mapping:
             guard withinGroupLimit(node.entryCount, at: node) else { return nil }
             drafts.reserveCapacity(node.entryCount)
-            for entry in namedEntries(of: node, noun: "group") {
+            let entries = namedEntries(of: node, noun: "group")
+            let misplaced = misplacedGroupKeys(entries)
+            valid = misplaced.isEmpty
+            for (position, entry) in entries.enumerated() where !misplaced.contains(position) {
                 let (name, pair) = (entry.name, entry.pair)
                 guard var draft = newGroup(name, pair.key) else {
                     valid = false
@@ -68,7 +71,10 @@ extension ExperimentParser {
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        valid = NameRules.checkGroupNames(&drafts, parser: &self) && valid
+        // A name the generated enum cannot hold is an error, so the experiment is not built; but
+        // the groups still go on to the checks that follow (parameters, control, winner), which
+        // read names as written, so that one run reports every problem of the file.
+        _ = NameRules.checkGroupNames(&drafts, parser: &self)
         guard valid else { return nil }
         guard drafts.count >= 2 else {
             log.error("an experiment needs at least two groups; found \(drafts.count)", at: node)

@@ -27,6 +27,8 @@ struct YAMLTreeBuilder {
     /// The document being read; its root is set when the document's top node is finished.
     private var document = YAMLDocument(root: .placeholder(line: 1, column: 1))
     private var hasRoot = false
+    /// Where the document being read starts (its `---`, when it has one).
+    private var documentStart = (line: 1, column: 1)
     private var open: [OpenCollection] = []
     /// Finished nodes whose collection has not ended yet.
     private var finished: [YAMLNode] = []
@@ -61,6 +63,7 @@ struct YAMLTreeBuilder {
             document.children.removeAll(keepingCapacity: true)
             document.scalarBytes.removeAll(keepingCapacity: true)
             hasRoot = false
+            documentStart = (line(event), column(event))
             errorsBeforeDocument = log.errorCount
             nodeCount = 0
             skipDepth = 0
@@ -79,6 +82,12 @@ struct YAMLTreeBuilder {
             }
             var node = YAMLNode(
                 kind: kind, line: line(event), column: column(event), start: document.scalarBytes.count, count: 0)
+            if open.isEmpty, kind == .plainScalar, scalar.length == 0 {
+                // An empty document: libyaml marks its null where the next document or the end of
+                // the file is, a line past the last one for a `---` at the end; its `---` is where
+                // the reader looks.
+                (node.line, node.column) = documentStart
+            }
             let length = Int(scalar.length)
             if length > limits.scalarLength {
                 log.error(

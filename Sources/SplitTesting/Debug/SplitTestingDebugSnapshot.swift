@@ -67,3 +67,24 @@ public struct SplitTestingDebugSnapshot: Sendable, Hashable {
         self.experiments = experiments
     }
 }
+
+extension SplitTestingDebugSnapshot: CustomStringConvertible {
+    /// The snapshot as lines for a log: the units, then one line per experiment; an empty catalog
+    /// says so, since a debug menu with nothing in it otherwise looks like a bug of the menu.
+    public var description: String {
+        var lines = ["device \(deviceID)" + (userID.map { ", user \($0)" } ?? ", no user signed in")
+            + (controlSequence.map { ", control document \($0)" } ?? "")]
+        if experiments.isEmpty {
+            lines.append(
+                "the catalog is empty: no experiment to show; pass the generated SplitTestCatalog.all "
+                    + "as the configuration's catalog")
+        }
+        for experiment in experiments {
+            var line = "\(experiment.identifier): \(experiment.group) (\(experiment.reason))"
+            if let override = experiment.override { line += ", override \(override)" }
+            if experiment.isExposed { line += ", exposed" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

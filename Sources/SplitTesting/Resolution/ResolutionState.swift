@@ -47,6 +47,8 @@ struct ResolutionState: Sendable {
     private var effectiveDefinitions: [String: SplitTestDefinition] = [:]
     /// The bandit experiments reported for an in-memory store, so that each is reported once.
     private var reportedInMemoryBandits: Set<String> = []
+    /// The built-in attributes reported as targeted but not set, so that each is reported once.
+    private var reportedUnsetAttributes: Set<String> = []
 
     /// Whether the service's store forgets everything when the process ends.
     let storeIsInMemory: Bool
@@ -164,6 +166,7 @@ struct ResolutionState: Sendable {
         let resolved = Self.resolveAfresh(
             T.self, definition: definition, unit: unit, attributes: attributes, store: store, storing: true,
             issues: &issues)
+        if resolved.reason == .notTargeted { reportUnsetBuiltIns(definition, issues: &issues) }
         // A bucketed group is stored from now on, so later fetches find it as step 5 would.
         let kept = resolved.reason == .bucketed ? .sticky : resolved.reason
         cache[key] = ResolvedSplitTest(
@@ -236,6 +239,19 @@ struct ResolutionState: Sendable {
         guard definition.tracksPeriods else { return nil }
         let kept = store.setIfAbsent(String(definition.period), for: StorageKey.period(experiment: experiment, unit: unit))
         return Int(kept) ?? definition.period
+    }
+
+    /// Reports, once per attribute, each built-in attribute that `definition` targets and that is
+    /// not set: every condition on it is false, so the experiment enrols no one, which is rarely
+    /// what the app meant (a custom attribute left unset is the app's choice).
+    private mutating func reportUnsetBuiltIns(_ definition: SplitTestDefinition, issues: inout [SplitTestingIssue]) {
+        for condition in definition.targeting?.conditions ?? []
+        where attributes[condition.attribute] == nil
+            && SplitTestAttributeValues.builtInNames.contains(condition.attribute)
+            && reportedUnsetAttributes.insert(condition.attribute).inserted
+        {
+            issues.append(.targetedAttributeNotSet(attribute: condition.attribute))
+        }
     }
 
     /// Reports, once per experiment, a bandit whose assignments the store keeps in memory only:

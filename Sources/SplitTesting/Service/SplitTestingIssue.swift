@@ -54,6 +54,13 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// would mix periods. Reported once per experiment; give the service a store that persists,
     /// such as ``FileAssignmentStore``.
     case banditWithoutPersistentStore(experiment: String)
+    /// A built-in attribute (`app_version`, `platform`, `os_version`, `region`) is not set while
+    /// an experiment targets it: its conditions are false, so the experiment enrols no one. Set it
+    /// in ``SplitTestingService/Configuration/builtInAttributes`` or with
+    /// ``SplitTestingService/setAttributes(_:)`` (the platform has no `app_version` when the main
+    /// bundle has no short version, as in tests and command-line tools). Reported once per
+    /// attribute, when an experiment that targets it is first resolved.
+    case targetedAttributeNotSet(attribute: String)
     /// A problem of a product built on the runtime, reported through the same `report` closure:
     /// `SplitTestingRemote`'s `RemoteControlIssue` (fetching, verifying or keeping a control
     /// document). Whatever it is, the document in force (or the compiled definitions) stays.
@@ -95,6 +102,8 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
         case .banditWithoutPersistentStore(let experiment):
             "bandit experiment '\(experiment)' keeps its assignments in memory only; its units would be bucketed "
                 + "again at the next start, by the weights then in force: configure a store that persists"
+        case .targetedAttributeNotSet(let attribute):
+            "'\(attribute)' is not set: experiments targeting it enrol no one"
         case .remoteControl(let detail):
             detail.description
         }

@@ -174,15 +174,9 @@ public final class SplitTestingService: Sendable {
         let device = deviceID
         let user = currentUserID
         let units = [device] + (user.map { [$0] } ?? [])
-        var properties: [String: TrackingValue] = [
-            TrackingEvent.Property.goal: .string(goal), TrackingEvent.Property.device: .string(device),
-        ]
-        if let user { properties[TrackingEvent.Property.user] = .string(user) }
-        if let value { properties[TrackingEvent.Property.value] = .double(value) }
-        for (experiment, group) in exposures.exposedGroups(units: units) {
-            properties[TrackingEvent.groupPropertyName(experiment: experiment)] = .string(group)
-        }
-        tracking.track(TrackingEvent(TrackingEvent.goalIdentifier, properties: properties))
+        tracking.track(
+            TrackingEvent.goal(
+                goal, value: value, device: device, user: user, groups: exposures.exposedGroups(units: units)))
     }
 }
 

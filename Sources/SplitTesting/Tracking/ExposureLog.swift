@@ -40,15 +40,9 @@ final class ExposureLog: ExposureSink {
         }
         // Tracked outside the lock: providers may be slow and must not serialise other exposures.
         guard isFirst else { return }
-        var properties: [String: TrackingValue] = [
-            TrackingEvent.Property.experiment: .string(experiment), TrackingEvent.Property.group: .string(group),
-            TrackingEvent.Property.unit: .string(unit),
-        ]
-        if let factorProperties {
-            Self.addLevels(ofCell: group, names: factorProperties, to: &properties)
-        }
-        if let period { properties[TrackingEvent.Property.period] = .int(period) }
-        tracking.track(TrackingEvent(TrackingEvent.exposureIdentifier, properties: properties))
+        tracking.track(
+            TrackingEvent.exposure(
+                experiment: experiment, group: group, unit: unit, factorProperties: factorProperties, period: period))
     }
 
     // MARK: Multivariate experiments
@@ -62,14 +56,6 @@ final class ExposureLog: ExposureSink {
             guard state.factorProperties[experiment] == nil else { return }
             state.factorProperties[experiment] = factors.map { TrackingEvent.factorPropertyName(factor: $0) }
         }
-    }
-
-    /// Adds the level of each factor of the cell named `cell` under `names`, factor by factor.
-    /// A name that is not a cell of the design (which the generated code rules out) adds nothing.
-    private static func addLevels(ofCell cell: String, names: [String], to properties: inout [String: TrackingValue]) {
-        let levels = cell.split(separator: SplitTestFactorialDesign.levelSeparator, omittingEmptySubsequences: false)
-        guard levels.count == names.count else { return }
-        for (name, level) in zip(names, levels) { properties[name] = .string(String(level)) }
     }
 
     /// Sends the holdout event of `unit` the first time one of the holdout's experiments is hit.

@@ -82,3 +82,15 @@ public enum TrackingValue: Sendable, Hashable, ExpressibleByStringLiteral, Expre
         }
     }
 }
+
+extension TrackingValue: CustomStringConvertible {
+    /// The value as analytics shows it: `discounted`, `3`, `3.99`, `true`.
+    public var description: String {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .bool(let value): String(value)
+        }
+    }
+}

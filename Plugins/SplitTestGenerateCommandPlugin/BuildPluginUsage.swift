@@ -1,0 +1,1 @@
+../../Sources/SplitTestPluginSupport/BuildPluginUsage.swift
