@@ -5,14 +5,24 @@
 /// fewer leading zeros, then code points. Names with other characters order after those letters
 /// by code point, which reads back the same but need not be where Foundation put them.
 package enum FoundationKeyOrder {
-    /// Whether `left` sorts before `right`.
-    package static func precedes(_ left: String, _ right: String) -> Bool {
-        let leftKey = key(left)
-        let rightKey = key(right)
-        if leftKey.primary != rightKey.primary { return leftKey.primary.lexicographicallyPrecedes(rightKey.primary) }
-        if leftKey.tertiary != rightKey.tertiary { return leftKey.tertiary.lexicographicallyPrecedes(rightKey.tertiary) }
-        if leftKey.zeros != rightKey.zeros { return leftKey.zeros.lexicographicallyPrecedes(rightKey.zeros) }
-        return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
+    /// A name's place in the order, computed once so that sorting many names compares only these.
+    package struct Key: Comparable {
+        let primary: [UInt32]
+        let tertiary: [UInt8]
+        let zeros: [Int]
+        let scalars: [UInt32]
+
+        package init(_ text: String) {
+            (primary, tertiary, zeros) = FoundationKeyOrder.weights(text)
+            scalars = text.unicodeScalars.map(\.value)
+        }
+
+        package static func < (left: Key, right: Key) -> Bool {
+            if left.primary != right.primary { return left.primary.lexicographicallyPrecedes(right.primary) }
+            if left.tertiary != right.tertiary { return left.tertiary.lexicographicallyPrecedes(right.tertiary) }
+            if left.zeros != right.zeros { return left.zeros.lexicographicallyPrecedes(right.zeros) }
+            return left.scalars.lexicographicallyPrecedes(right.scalars)
+        }
     }
 
     /// The root collation's order of the ASCII punctuation and symbols.
@@ -20,7 +30,7 @@ package enum FoundationKeyOrder {
 
     /// Weights: punctuation from 1, a number from 100 (then its digits without leading zeros,
     /// longer numbers after shorter ones), letters from 1_000, other scalars after them.
-    private static func key(_ text: String) -> (primary: [UInt32], tertiary: [UInt8], zeros: [Int]) {
+    fileprivate static func weights(_ text: String) -> (primary: [UInt32], tertiary: [UInt8], zeros: [Int]) {
         var primary: [UInt32] = []
         var tertiary: [UInt8] = []
         var zeros: [Int] = []

@@ -66,8 +66,9 @@ package enum StoreFile {
 
     /// The file for `values`.
     package static func encode(_ values: [String: String]) -> [UInt8] {
-        let members = values.sorted { FoundationKeyOrder.precedes($0.key, $1.key) }
-        return JSONValue.object(members.map { .init(key: $0.key, value: .string($0.value)) }).bytes(style: .storeFile)
+        let members = values.map { (order: FoundationKeyOrder.Key($0.key), member: JSONValue.Member(key: $0.key, value: .string($0.value))) }
+            .sorted { $0.order < $1.order }
+        return JSONValue.object(members.map(\.member)).bytes(style: .storeFile)
     }
 }
 
