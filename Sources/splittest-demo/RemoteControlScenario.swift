@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-@_spi(Tools) import SplitTesting
-@_spi(Tools) import SplitTestingRemote
+import SplitTesting
+import SplitTestingRemote
 
 /// Remote control of a released app: a signed control document, served over HTTP on loopback,
 /// stops one experiment and resolves another at the next start; a tampered copy is rejected and
@@ -18,16 +18,14 @@ func runRemoteControlScenario() async {
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    // What `splitc publish --sign-key` writes once experiments/ says `status: stopped` for
-    // feed_prefetch and `status: resolved, winner: blue` for button_color: the same payload
-    // writer (`SplitTestControl.payloadJSON()`) and an Ed25519 signature of its bytes.
+    // The payload `splitc publish --sign-key` writes once experiments/ says `status: stopped` for
+    // feed_prefetch and `status: resolved, winner: blue` for button_color (compact JSON, sorted
+    // keys), and an Ed25519 signature of its bytes, as an app's release pipeline would produce them.
     let signingKey = Curve25519.Signing.PrivateKey()
     let publicKey = signingKey.publicKey.rawRepresentation.base64EncodedString()
-    let control = SplitTestControl(sequence: 42, experiments: [
-        FeedPrefetchSplitTest.identifier: .init(status: .stopped),
-        ButtonColorSplitTest.identifier: .init(status: .resolved(winner: ButtonColorSplitTest.Group.blue.rawValue)),
-    ])
-    let payload = control.payloadJSON()
+    let payload = Data(
+        #"{"experiments":{"button_color":{"status":"resolved","winner":"blue"},"feed_prefetch":{"status":"stopped"}},"sequence":42}"#
+            .utf8)
     guard let signature = try? signingKey.signature(for: payload) else { return }
     server.publish(ControlEnvelope(payload: payload, signature: signature).data, etag: "v42")
     print("published sequence 42 at \(server.url): feed_prefetch stopped, button_color resolved to blue")

@@ -3,7 +3,9 @@ import Testing
 
 /// `splitc analyze --format json` byte for byte: events of plain experiments, holdouts, a flat
 /// export, a skewed split, and names that need escaping (quotes, backslashes, a slash, control
-/// characters, non-ASCII) against the output committed when the report had a writer of its own.
+/// characters, non-ASCII) against the output committed when the report had a writer of its own
+/// (since updated once, on purpose: without definitions the sample-ratio check is not computed,
+/// and says why, instead of assuming equal weights).
 @Suite struct ReadoutGoldenTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 

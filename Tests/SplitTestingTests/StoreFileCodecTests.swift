@@ -3,7 +3,8 @@ import SplitTestFormats
 import Testing
 
 /// The store file's codec against what Foundation's `JSONSerialization` wrote and read: the same
-/// bytes for the same values, and every file it wrote (or failed to read) read as before.
+/// layout for the same values (names in byte order rather than Foundation's locale order), and
+/// every file it wrote (or failed to read) read as before.
 @Suite struct StoreFileCodecTests {
     private static func foundationBytes(_ values: [String: String]) throws -> [UInt8] {
         Array(try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted]))
@@ -39,7 +40,14 @@ import Testing
         return values
     }()
 
-    @Test func filesAreTheBytesFoundationWrote() throws {
+    /// The member lines of an indented object, without their separating commas.
+    private static func memberLines(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count > 2 else { return [] }
+        return lines[1..<(lines.count - 1)].map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }.filter { !$0.isEmpty }
+    }
+
+    @Test func filesAreFoundationsLayoutInByteOrder() throws {
         let cases: [[String: String]] = [
             [:], ["k": ""], Self.realisticValues,
             ["a10": "1", "a9": "2", "a": "3", "A": "4", "_x": "5", "x.y": "6", "x_y": "7", "x-y": "8", "x1": "9", "x01": "10"],
@@ -47,7 +55,19 @@ import Testing
         ]
         for values in cases {
             let written = StoreFile.encode(values)
-            #expect(String(decoding: written, as: UTF8.self) == String(decoding: try Self.foundationBytes(values), as: UTF8.self))
+            let ours = String(decoding: written, as: UTF8.self)
+            let foundation = String(decoding: try Self.foundationBytes(values), as: UTF8.self)
+            // Every member written as Foundation wrote it, and the whole file so when order cannot differ.
+            #expect(Set(Self.memberLines(ours)) == Set(Self.memberLines(foundation)))
+            if values.count <= 1 { #expect(ours == foundation) }
+            #expect(ours.hasPrefix("{\n") && ours.hasSuffix("\n}"))
+            // Names in the order of their UTF-8 bytes.
+            let keys = Self.memberLines(ours).map { line in
+                guard case .object(let members) = (try? JSONValue(parsing: Array("{\(line)}".utf8))) ?? .null, let key = members.first?.key
+                else { return "" }
+                return key
+            }
+            #expect(keys == values.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             #expect(StoreFile.decode(written) == .values(values))
         }
     }
