@@ -84,17 +84,21 @@ struct AssignmentRequest {
 /// Parsing request bodies, with a message that says where the JSON broke.
 enum RequestJSON {
     static func parse(_ body: [UInt8]) throws(Problem) -> JSONValue {
+        let data = Data(body)
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(body))
+            return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw .badRequest("the body is not valid JSON (\(describe(error)))")
+            throw .badRequest("the body is not valid JSON: \(describe(data))")
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+    /// Where the JSON broke, in the words of Foundation's parser, which names the place.
+    private static func describe(_ data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return "it is nested too deeply"
+        } catch {
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         }
-        return "\(error)"
     }
 }

@@ -21,7 +21,8 @@ public struct Catalog: Sendable {
     /// The control document in force, as read, with its sequence.
     var control: ControlInForce?
 
-    /// What the service starts with but should be told: control entries that cannot apply.
+    /// What the service starts with but should be told: the compiler's warnings and notes, and
+    /// control entries that cannot apply.
     public var warnings: [String]
 
     /// A control document that was read and verified.
@@ -47,7 +48,8 @@ public struct Catalog: Sendable {
     ) throws(CatalogError) -> Catalog {
         let result = try DefinitionLoading.compile(paths)
         var control: ControlInForce?
-        var warnings: [String] = []
+        // Warnings do not stop the service, but whoever starts it should see them.
+        var warnings = result.diagnostics.filter { $0.severity != .error }.map(\.description)
         var experiments = result.experiments.map { Served(experiment: $0, definition: $0.definition) }
         if let controlPath {
             let (document, data) = try ControlLoading.read(controlPath, publicKey: publicKey)

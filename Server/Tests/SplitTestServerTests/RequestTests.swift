@@ -48,7 +48,8 @@ import Testing
         let server = try await ServerProcess.start(database: folder.appendingPathComponent("db.sqlite").path)
         defer { server.stop() }
         let cases: [(body: String, status: Int, detail: String)] = [
-            ("{\"device\": ", 400, "not valid JSON"),
+            ("{\"device\": ", 400, "not valid JSON: Unexpected end of file"),
+            ("{\"device\" \"d\"}", 400, "around character"),
             ("[1]", 400, "must be a JSON object"),
             (#"{"attributes": {}}"#, 400, "no unit"),
             (#"{"device": 7}"#, 400, "\"device\" must be a string"),
