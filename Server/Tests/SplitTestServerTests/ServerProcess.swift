@@ -49,10 +49,12 @@ final class ServerProcess: @unchecked Sendable {
         self.errors = errors
     }
 
-    /// Stops the server as a service manager would (SIGTERM) and waits for it to exit.
-    func stop() {
+    /// Stops the server as a service manager would (SIGTERM), waits for it to exit and returns
+    /// its exit status (0 after a graceful shutdown).
+    @discardableResult func stop() -> Int32 {
         process.terminate()
         process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Sends one request and returns the status, headers and body.
