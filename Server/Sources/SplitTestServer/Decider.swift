@@ -1,5 +1,7 @@
 import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+// Tools: resolution; Generated: a multivariate experiment's design, which only generated code
+// and tools read.
+@_spi(Tools) @_spi(Generated) import SplitTesting
 
 /// Resolves units as the runtime does, with the stored groups of ``DecisionStorage`` as its
 /// store: an override has no place here; force, a stopped and a resolved experiment come before

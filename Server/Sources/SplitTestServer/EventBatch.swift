@@ -40,19 +40,19 @@ struct EventBatch {
         case .failure(.malformed(let reason)): return "not readable (\(reason))"
         case .failure(.missingField(let reason)): return "\(reason)"
         }
-        let property = TrackingEvent.Property.self
+        // The names in the messages are those of the properties the reader fills these fields from.
         var missing: [String] = []
         switch event.name {
         case TrackingEvent.exposureIdentifier:
-            if event.experiment == nil { missing.append(property.experiment) }
-            if event.group == nil { missing.append(property.group) }
-            if event.unit == nil { missing.append(property.unit) }
+            if event.experiment == nil { missing.append("experiment") }
+            if event.group == nil { missing.append("group") }
+            if event.unit == nil { missing.append("unit") }
         case TrackingEvent.goalIdentifier:
-            if event.goal == nil { missing.append(property.goal) }
-            if event.device == nil && event.user == nil { missing.append("\(property.device) or \(property.user)") }
+            if event.goal == nil { missing.append("goal") }
+            if event.device == nil && event.user == nil { missing.append("device\" or \"user") }
         case TrackingEvent.holdoutIdentifier:
-            if event.holdout == nil { missing.append(property.holdout) }
-            if event.unit == nil { missing.append(property.unit) }
+            if event.holdout == nil { missing.append("holdout") }
+            if event.unit == nil { missing.append("unit") }
         default:
             let known = [TrackingEvent.exposureIdentifier, TrackingEvent.goalIdentifier, TrackingEvent.holdoutIdentifier]
             return "unknown event '\(event.name)' (known: \(known.joined(separator: ", ")))"

@@ -39,7 +39,7 @@ final class ServerProcess: @unchecked Sendable {
         }
         process.terminate()
         process.waitUntilExit()
-        throw StartFailure(status: process.terminationStatus, output: output.text, errors: errors.text)
+        throw StartFailure(status: process.terminationStatus, output: output.finish(), errors: errors.finish())
     }
 
     private init(process: Process, port: Int, output: Captured, errors: Captured) {
@@ -136,6 +136,16 @@ final class Captured: @unchecked Sendable {
     }
 
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+    /// Everything the process wrote, once it has exited: what the handler has not read yet too.
+    func finish() -> String {
+        pipe.fileHandleForReading.readabilityHandler = nil
+        let rest = pipe.fileHandleForReading.readDataToEndOfFile()
+        return lock.withLock {
+            data.append(rest)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
 }
 
 /// Where the tests find what they use.
