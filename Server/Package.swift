@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The decision service: an HTTP server that answers for the same definitions as the Swift
+// runtime, for platforms that cannot link it. A package of its own, so that an app depending on
+// `SplitTesting` never resolves a server framework.
+let package = Package(
+    name: "SplitTestServer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "split-test-server", targets: ["split-test-server"]),
+    ],
+    dependencies: [
+        .package(name: "SplitTesting", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // SQLite with its own copy of the library (no system package) on SwiftNIO, which
+        // Hummingbird already brings.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    ],
+    targets: [
+        // The service as a library: routes, resolution with stickiness, storage; tests start it
+        // on an ephemeral loopback port.
+        .target(
+            name: "SplitTestServer",
+            dependencies: [
+                .product(name: "SplitTesting", package: "SplitTesting"),
+                .product(name: "SplitTestCompiler", package: "SplitTesting"),
+                .product(name: "SplitTestingRemote", package: "SplitTesting"),
+                // Events are checked by the reader `splitc analyze` uses, so that every stored
+                // event is one the readout can read.
+                .product(name: "SplitTestAnalysis", package: "SplitTesting"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
+            // The API's contract, served at GET /openapi.yaml (the package's openapi.yaml links
+            // here), so that the file served is the file reviewed.
+            resources: [.copy("openapi.yaml")]
+        ),
+        .executableTarget(
+            name: "split-test-server",
+            dependencies: [
+                "SplitTestServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "SplitTestServerTests",
+            dependencies: [
+                "SplitTestServer",
+                .product(name: "SplitTesting", package: "SplitTesting"),
+                .product(name: "SplitTestingRemote", package: "SplitTesting"),
+            ],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

@@ -1,0 +1,118 @@
+import SplitTestCompiler
+// Tools: resolution; Generated: a multivariate experiment's design, which only generated code
+// and tools read.
+@_spi(Tools) @_spi(Generated) import SplitTesting
+
+/// Resolves units as the runtime does, with the stored groups of ``DecisionStorage`` as its
+/// store: an override has no place here; force, a stopped and a resolved experiment come before
+/// a stored group; then the stored group, if it is still one of the experiment's; and only then
+/// no user, holdout, targeting, traffic and bucketing. A unit's first enrolled answer is stored
+/// before it is sent, as the runtime stores a bucketed group.
+struct Decider {
+    var storage: any DecisionStorage
+
+    /// One experiment's answer.
+    struct Decision: Equatable {
+        var experiment: String
+        var group: String
+        var reason: AssignmentReason
+        var params: [String: JSONValue]
+        var levels: [String: String]?
+
+        var json: JSONValue {
+            var members: [String: JSONValue] = [
+                "experiment": .string(experiment), "group": .string(group), "reason": .string(reason.rawValue),
+                "enrolled": .bool(reason.isEnrolled), "params": .object(params),
+            ]
+            if let levels { members["levels"] = .object(levels.mapValues { .string($0) }) }
+            return .object(members)
+        }
+    }
+
+    func decide(_ request: AssignmentRequest) async throws -> [Decision] {
+        var stored: [String: [String: String]] = [:]
+        for unit in Set([request.device, request.user].compactMap { $0 }) {
+            stored[unit] = try await storage.assignments(unit: unit)
+        }
+        var answers: [(served: Catalog.Served, groupIndex: Int, reason: AssignmentReason, unit: String?)] = []
+        var toStore: [String: [String: String]] = [:]
+        for served in request.experiments {
+            let definition = served.definition
+            let unit = definition.unitType == .device ? request.device : request.user
+            let resolution = definition.resolve(unit: unit, attributes: request.attributes)
+            // `resolve` is the steps before a stored group and, when none of them decided, the
+            // steps after it: a reason of the first kind means a stored group has no say.
+            let decidedBeforeStickiness = [.forced, .stopped, .resolved].contains(resolution.reason)
+            if !decidedBeforeStickiness, let unit, let group = stored[unit]?[definition.identifier],
+                let index = definition.groups.firstIndex(of: group)
+            {
+                answers.append((served, index, .sticky, unit))
+                continue
+            }
+            answers.append((served, resolution.groupIndex, resolution.reason, unit))
+            if resolution.reason.isEnrolled, let unit {
+                toStore[unit, default: [:]][definition.identifier] = definition.groups[resolution.groupIndex]
+            }
+        }
+        var inForce: [String: [String: String]] = [:]
+        for (unit, groups) in toStore {
+            inForce[unit] = try await storage.storeIfAbsent(unit: unit, groups: groups)
+        }
+        return answers.map { answer in
+            var (groupIndex, reason) = (answer.groupIndex, answer.reason)
+            // Another request stored a different group first (a control document changed in
+            // between): that one is the unit's.
+            let definition = answer.served.definition
+            if reason == .bucketed, let unit = answer.unit, let group = inForce[unit]?[definition.identifier],
+                group != definition.groups[groupIndex], let index = definition.groups.firstIndex(of: group)
+            {
+                (groupIndex, reason) = (index, .sticky)
+            }
+            return Decision(
+                experiment: definition.identifier, group: definition.groups[groupIndex], reason: reason,
+                params: Self.params(of: answer.served, groupIndex: groupIndex),
+                levels: Self.levels(of: definition, groupIndex: groupIndex))
+        }
+    }
+
+    /// Each factor's level in a multivariate experiment's cell; `nil` for other experiments.
+    static func levels(of definition: SplitTestDefinition, groupIndex: Int) -> [String: String]? {
+        guard let design = definition.factorial else { return nil }
+        return Dictionary(
+            zip(design.factors.map(\.name), design.levels(ofCell: groupIndex)).map { ($0, $1) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The group's parameters by name: the group's own, or a cell's from each of its levels.
+    static func params(of served: Catalog.Served, groupIndex: Int) -> [String: JSONValue] {
+        var params: [String: JSONValue] = [:]
+        let experiment = served.experiment
+        if groupIndex < experiment.groups.count {
+            for (declaration, value) in zip(experiment.parameters, experiment.groups[groupIndex].parameterValues) {
+                params[declaration.name] = json(value)
+            }
+        }
+        if let design = served.definition.factorial {
+            for (factorIndex, level) in design.levels(ofCell: groupIndex).enumerated()
+            where factorIndex < experiment.factors.count {
+                let factor = experiment.factors[factorIndex]
+                guard let levelIndex = design.factors[factorIndex].levels.firstIndex(of: level),
+                    levelIndex < factor.levels.count
+                else { continue }
+                for (declaration, value) in zip(factor.parameters, factor.levels[levelIndex].parameterValues) {
+                    params[declaration.name] = json(value)
+                }
+            }
+        }
+        return params
+    }
+
+    private static func json(_ value: ParameterValue) -> JSONValue {
+        switch value {
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        }
+    }
+}

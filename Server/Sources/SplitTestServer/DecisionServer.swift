@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import Logging
+import NIOCore
+
+/// The decision service's HTTP API over a ``Catalog`` and a ``DecisionStorage``.
+///
+/// ```swift
+/// let catalog = try Catalog.load(definitions: ["experiments"], control: nil, publicKey: nil)
+/// let storage = try await SQLiteStorage.open(path: "split-tests.sqlite", logger: logger)
+/// let app = DecisionServer(catalog: catalog, storage: storage, key: nil)
+///     .application(configuration: .init(address: .hostname("127.0.0.1", port: 8080)), logger: logger)
+/// try await app.runService()
+/// ```
+public struct DecisionServer: Sendable {
+    /// What requests are answered from.
+    public var catalog: Catalog
+    /// Where stored groups and events are kept.
+    public var storage: any DecisionStorage
+    /// The key every `/v1` request must bear, when set.
+    public var key: String?
+
+    /// Creates the service.
+    public init(catalog: Catalog, storage: any DecisionStorage, key: String?) {
+        self.catalog = catalog
+        self.storage = storage
+        self.key = key
+    }
+
+    /// The application serving the API, ready to run.
+    public func application(
+        configuration: ApplicationConfiguration, logger: Logger,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(router: router(), configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+    }
+
+    /// The routes: `/health` and `/openapi.yaml` open to all, `/v1` behind the key when one is set.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ProblemMiddleware())
+        router.get("/health") { _, _ in
+            Response.json(.object([
+                "status": .string("ok"), "experiments": .int(catalog.experimentCount),
+                "control_sequence": catalog.controlSequence.map { .int($0) } ?? .null,
+            ]))
+        }
+        let openAPI = Self.openAPIDocument
+        router.get("/openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: openAPI)))
+        }
+        let v1 = router.group("v1")
+        if let key { v1.add(middleware: BearerKeyMiddleware(key: key)) }
+        v1.post("assignments") { request, context in
+            let body = try await Self.body(of: request)
+            let decisions = try await Decider(storage: storage).decide(try AssignmentRequest(body: body, catalog: catalog))
+            return Response.json(.object(["assignments": .array(decisions.map(\.json))]))
+        }
+        v1.post("events") { request, context in
+            let batch = try EventBatch(body: try await Self.body(of: request))
+            try await storage.appendEvents(batch.lines)
+            return Response.json(.object(["accepted": .int(batch.lines.count)]), status: .accepted)
+        }
+        v1.get("control") { request, _ in
+            guard let control = catalog.control else {
+                throw Problem(
+                    .notFound, title: "Not found",
+                    detail: "no control document is in force: start the service with --control FILE")
+            }
+            let headers: HTTPFields = [.eTag: control.etag, .cacheControl: "no-cache"]
+            if let match = request.headers[.ifNoneMatch],
+                match.split(separator: ",").contains(where: { ["*", control.etag].contains($0.trimmingCharacters(in: .whitespaces)) })
+            {
+                return Response(status: .notModified, headers: headers)
+            }
+            var withType = headers
+            withType[.contentType] = "application/json"
+            return Response(status: .ok, headers: withType, body: ResponseBody(byteBuffer: ByteBuffer(bytes: control.data)))
+        }
+        v1.delete("units/{unit}") { _, context in
+            let raw = context.parameters.get("unit") ?? ""
+            try await storage.deleteAssignments(unit: raw.removingPercentEncoding ?? raw)
+            return Response(status: .noContent)
+        }
+        return router
+    }
+
+    /// The OpenAPI document, the API's contract, as the package ships it.
+    public static let openAPIDocument: [UInt8] = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
+            let data = FileManager.default.contents(atPath: url.path)
+        else { preconditionFailure("the package's resources hold openapi.yaml") }
+        return Array(data)
+    }()
+
+    /// The request's body, refused with 413 past 1 MiB before more of it is read.
+    private static func body(of request: Request) async throws -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Problem.maximumBodySize {
+            throw Problem.tooLarge
+        }
+        var buffer = try await request.body.collect(upTo: Problem.maximumBodySize)
+        return buffer.readBytes(length: buffer.readableBytes) ?? []
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HTTPTypes
+
+/// An error answered as `application/problem+json`: a title that names the kind of problem, the
+/// status, and a detail a person can act on.
+public struct Problem: Error, Sendable, Equatable {
+    /// The HTTP status.
+    public var status: HTTPResponse.Status
+    /// What went wrong, the same for every problem of the kind.
+    public var title: String
+    /// What went wrong this time, and what to do about it.
+    public var detail: String
+
+    /// Creates a problem.
+    public init(_ status: HTTPResponse.Status, title: String, detail: String) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+    }
+
+    /// A request the client must change: bad JSON, a missing unit, an unknown experiment.
+    static func badRequest(_ detail: String) -> Problem {
+        Problem(.badRequest, title: "Bad request", detail: detail)
+    }
+
+    /// The JSON body of the problem.
+    var body: [UInt8] {
+        JSONValue.object([
+            "title": .string(title), "status": .int(status.code), "detail": .string(detail),
+        ]).bytes
+    }
+}

@@ -1,0 +1,18 @@
+import Hummingbird
+import HTTPTypes
+
+extension Response {
+    /// A JSON response.
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.bytes)))
+    }
+
+    /// A problem, as `application/problem+json`.
+    static func problem(_ problem: Problem) -> Response {
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if problem.status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        return Response(status: problem.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
+    }
+}

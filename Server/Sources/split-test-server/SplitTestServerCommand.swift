@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import SplitTestServer
+
+/// `split-test-server`: serves the definitions' assignments over HTTP until SIGTERM or SIGINT,
+/// then finishes the requests in flight and stops.
+@main
+struct SplitTestServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "split-test-server",
+        abstract: "Serves assignments, the control document and event collection over HTTP.",
+        discussion: """
+            Definitions with errors, or a control document that is rejected, print why and exit 1. \
+            When SPLIT_TEST_SERVER_KEY is set, every /v1 request needs 'Authorization: Bearer <key>'. \
+            The API is described by GET /openapi.yaml.
+            """
+    )
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Definition files, or folders searched recursively for *.yaml and *.yml.", valueName: "path"))
+    var definitions: [String] = ["experiments"]
+
+    @Option(help: ArgumentHelp("A control document (as splitc publish writes it) to apply and serve.", valueName: "file"))
+    var control: String?
+
+    @Option(
+        name: .customLong("public-key"),
+        help: ArgumentHelp("The Ed25519 public key (base64 of 32 bytes) the control document's signature must verify with.", valueName: "key"))
+    var publicKey: String?
+
+    @Option(help: ArgumentHelp("Where stored assignments and events are kept: sqlite:FILE (created when missing).", valueName: "url"))
+    var database = "sqlite:split-tests.sqlite"
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one, printed at start).")
+    var port = 8080
+
+    func validate() throws {
+        if publicKey != nil && control == nil {
+            throw ValidationError("--public-key verifies a --control document; give one")
+        }
+        guard database.hasPrefix("sqlite:"), database.count > "sqlite:".count else {
+            throw ValidationError("--database takes sqlite:FILE (for example sqlite:split-tests.sqlite); other databases are not supported yet")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "split-test-server")
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let catalog: Catalog
+        do {
+            catalog = try Catalog.load(definitions: definitions, control: control, publicKey: publicKey)
+        } catch {
+            FileHandle.standardError.write(Data("\(error.description)\nsplit-test-server: not started\n".utf8))
+            throw ExitCode(1)
+        }
+        for warning in catalog.warnings { logger.warning("\(warning)") }
+        // Read now, so that an installation without its resources fails at start, not on a request.
+        _ = DecisionServer.openAPIDocument
+        let storage = try await SQLiteStorage.open(path: String(database.dropFirst("sqlite:".count)), logger: logger)
+        let key = ProcessInfo.processInfo.environment["SPLIT_TEST_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        let server = DecisionServer(catalog: catalog, storage: storage, key: key)
+        let app = server.application(
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            logger: logger,
+            onServerRunning: { [host, catalog] channel in
+                let port = channel.localAddress?.port ?? 0
+                // One line on standard output, which scripts and tests wait for.
+                let line = "split-test-server: listening on http://\(host):\(port) (\(catalog.experimentCount) experiments)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            })
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await services.run()
+        try await storage.close()
+    }
+}

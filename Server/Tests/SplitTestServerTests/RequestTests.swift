@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import Testing
+@testable import SplitTestServer
+
+/// Events, bad input, the key and the start-up checks, against the running server.
+@Suite(.serialized) struct RequestTests {
+    static func exposure(_ unit: String) -> String {
+        #"{"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"experiment":"checkout_button","group":"blue","unit":"\#(unit)"}}"#
+    }
+
+    static let goal =
+        #"{"date":"2026-03-01T12:00:05Z","event":"split_test_goal","properties":{"device":"d1","goal":"purchase","split_test-checkout_button":"blue","value":3.99},"user":"u1"}"#
+
+    @Test func eventsAreStoredAllOrNone() async throws {
+        let folder = try Paths.temporaryFolder()
+        let database = folder.appendingPathComponent("db.sqlite").path
+        do {
+            let server = try await ServerProcess.start(database: database)
+            defer { server.stop() }
+            let accepted = try await server.request("POST", "/v1/events", body: "[\(Self.exposure("d1")),\(Self.goal)]")
+            #expect(accepted.status == 202)
+            #expect(accepted.json["accepted"] as? Int == 2)
+
+            let invalid = """
+                [\(Self.exposure("d2")), {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"group":"blue","unit":"d3"}},
+                 {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}}]
+                """
+            let rejected = try await server.request("POST", "/v1/events", body: invalid)
+            #expect(rejected.status == 400)
+            #expect(rejected.headers["content-type"] == "application/problem+json")
+            let detail = try #require(rejected.json["detail"] as? String)
+            #expect(detail.contains(#"[1]: split_test_exposure without "experiment""#), "\(detail)")
+            #expect(detail.contains("[2]: no readable \"date\""), "\(detail)")
+            #expect(detail.contains("[3]: an event is a JSON object"), "\(detail)")
+            #expect(detail.contains("[4]: unknown event 'page_view'"), "\(detail)")
+            #expect(!detail.contains("[0]"))
+        }
+        // Only the accepted array is in the database, exactly as the runtime writes the lines.
+        let storage = try await SQLiteStorage.open(path: database, logger: Logger(label: "test"))
+        let lines = try await storage.events()
+        try await storage.close()
+        #expect(lines == [Self.exposure("d1"), Self.goal])
+    }
+
+    @Test func clientMistakesAreProblemsThatSayWhatToChange() async throws {
+        let folder = try Paths.temporaryFolder()
+        let server = try await ServerProcess.start(database: folder.appendingPathComponent("db.sqlite").path)
+        defer { server.stop() }
+        let cases: [(body: String, status: Int, detail: String)] = [
+            ("{\"device\": ", 400, "not valid JSON: Unexpected end of file"),
+            ("{\"device\" \"d\"}", 400, "around character"),
+            ("[1]", 400, "must be a JSON object"),
+            (#"{"attributes": {}}"#, 400, "no unit"),
+            (#"{"device": 7}"#, 400, "\"device\" must be a string"),
+            (#"{"device": "d", "experiments": ["nope"]}"#, 400, "no experiment 'nope' is defined (defined: banner_style"),
+            (#"{"device": "d", "attributes": {"plan": 3}}"#, 400, "plan"),
+            (#"{"device": "d", "attributes": {"plan": "gold"}}"#, 400, "gold"),
+            (#"{"device": "d", "attributes": {"favourite_colour": "red"}}"#, 400, "favourite_colour"),
+            (#"{"device": "d", "colour": "red"}"#, 400, "unknown field 'colour'"),
+        ]
+        for item in cases {
+            let answer = try await server.request("POST", "/v1/assignments", body: item.body)
+            #expect(answer.status == item.status, "\(item.body): \(answer.body)")
+            #expect(answer.headers["content-type"] == "application/problem+json")
+            #expect(answer.json["status"] as? Int == item.status)
+            #expect(answer.json["title"] as? String == "Bad request")
+            #expect((answer.json["detail"] as? String)?.contains(item.detail) == true, "\(item.body): \(answer.body)")
+        }
+        let large = "[" + String(repeating: "\(RequestTests.exposure("d")),", count: 9_000) + "1]"
+        #expect(large.utf8.count > 1 << 20)
+        let tooLarge = try await server.request("POST", "/v1/events", body: large)
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.json["status"] as? Int == 413)
+
+        let missing = try await server.request("GET", "/v1/nothing")
+        #expect(missing.status == 404)
+        #expect(missing.headers["content-type"] == "application/problem+json")
+        let noControl = try await server.request("GET", "/v1/control")
+        #expect(noControl.status == 404)
+        #expect((noControl.json["detail"] as? String)?.contains("--control") == true)
+
+        let openapi = try await server.request("GET", "/openapi.yaml")
+        #expect(openapi.status == 200)
+        let file = try String(contentsOf: Paths.package.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        #expect(openapi.body == file)
+    }
+
+    @Test func theKeyGuardsEveryVersionedRoute() async throws {
+        let folder = try Paths.temporaryFolder()
+        let server = try await ServerProcess.start(
+            database: folder.appendingPathComponent("db.sqlite").path, key: "s3cret-key")
+        defer { server.stop() }
+        let body = #"{"device": "d1"}"#
+        for headers: [String: String] in [[:], ["Authorization": "Bearer wrong"], ["Authorization": "s3cret-key"], ["Authorization": "Bearer s3cret-ke"]] {
+            let answer = try await server.request("POST", "/v1/assignments", body: body, headers: headers)
+            #expect(answer.status == 401)
+            #expect(answer.headers["content-type"] == "application/problem+json")
+            #expect(answer.headers["www-authenticate"] == "Bearer")
+        }
+        #expect(try await server.request("DELETE", "/v1/units/d1").status == 401)
+        #expect(try await server.request("GET", "/v1/control").status == 401)
+        let allowed = try await server.request("POST", "/v1/assignments", body: body, headers: ["Authorization": "Bearer s3cret-key"])
+        #expect(allowed.status == 200)
+        #expect(try await server.request("GET", "/health").status == 200)
+        #expect(try await server.request("GET", "/openapi.yaml").status == 200)
+    }
+
+    @Test func definitionsWithErrorsStopTheStartWithTheirLocations() async throws {
+        let folder = try Paths.temporaryFolder()
+        let broken = folder.appendingPathComponent("broken.yaml")
+        try "identifier: broken\ntype: device\ngroups: [a, a]\n".write(to: broken, atomically: true, encoding: .utf8)
+        do {
+            let server = try await ServerProcess.start(
+                definitions: [broken.path], database: folder.appendingPathComponent("db.sqlite").path)
+            server.stop()
+            Issue.record("the server started with definitions that have errors")
+        } catch let failure as ServerProcess.StartFailure {
+            #expect(failure.status == 1)
+            #expect(failure.errors.contains("\(broken.path):3:"), "\(failure.errors)")
+            #expect(failure.errors.contains("error:"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("db.sqlite").path))
+    }
+
+    @Test func constantTimeComparisonAgreesWithEquality() {
+        let key = Array("s3cret".utf8)
+        #expect(ConstantTime.equal(key, key))
+        for other in ["s3cre", "s3cret!", "S3cret", "", "x3cret"] {
+            #expect(!ConstantTime.equal(Array(other.utf8), key))
+        }
+    }
+}
