@@ -109,7 +109,7 @@ import TestTools
         let folder = try ExternalProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data((Self.events().joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("events.jsonl"))
-        let experimentsFolder = folder.appendingPathComponent("experiments")
+        let experimentsFolder = folder.appendingPathComponent("definitions")
         try FileManager.default.createDirectory(at: experimentsFolder, withIntermediateDirectories: true)
         for (name, text) in Self.definitions {
             try Data(text.utf8).write(to: experimentsFolder.appendingPathComponent(name))
@@ -117,10 +117,10 @@ import TestTools
         // Spark takes tens of seconds per query on two cores: it runs one CUPED variant, DuckDB
         // (and BigQuery's text) both.
         let variants: [(suffix: String, options: [String], dialects: [String])] = [
-            ("", [], Self.dialects), ("-definitions", ["--definitions", "experiments"], Self.dialects),
+            ("", [], Self.dialects), ("-definitions", ["--definitions", "definitions"], Self.dialects),
             ("-cuped", ["--cuped", "--sequential"], ["duckdb", "bigquery"]),
             ("-cuped7-definitions",
-             ["--cuped", "--cuped-days", "7", "--sequential", "--sequential-tuning", "2000", "--definitions", "experiments"],
+             ["--cuped", "--cuped-days", "7", "--sequential", "--sequential-tuning", "2000", "--definitions", "definitions"],
              Self.dialects),
         ]
         var jobs: [String] = []
