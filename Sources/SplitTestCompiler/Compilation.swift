@@ -26,12 +26,18 @@ public struct CompilationResult: Sendable {
     public var attributes: [AttributeDeclaration]
     /// The holdouts that passed validation, in input order.
     public var holdouts: [Holdout]
+    /// The segments that passed validation, by name.
+    public var segments: [Segment]
+    /// The environments declared, in the order written; empty when none are.
+    public var environments: [String]
 
     /// Creates a result.
     public init(
         experiments: [Experiment], diagnostics: [Diagnostic], attributes: [AttributeDeclaration] = [],
-        holdouts: [Holdout] = []
+        holdouts: [Holdout] = [], segments: [Segment] = [], environments: [String] = []
     ) {
+        self.segments = segments
+        self.environments = environments
         self.experiments = experiments
         self.diagnostics = diagnostics
         self.attributes = attributes

@@ -35,6 +35,7 @@ public enum DefinitionCompiler {
                 case .experiment:
                     if let parsed = parser.parse() {
                         if let targeting = parser.targeting { documents.targeting[experiments.count] = targeting }
+                        documents.links[experiments.count] = parsed.links
                         experiments.append(parsed.experiment)
                         places.append(parsed.places)
                     } else if let targeting = parser.targeting {
@@ -47,6 +48,11 @@ public enum DefinitionCompiler {
                     documents.attributes.append((parser.parseAttributes(), index))
                 case .holdout:
                     if let holdout = parser.parseHoldout() { documents.holdouts.append(holdout) }
+                case .segment:
+                    if let segment = parser.parseSegment() { documents.segments.append(segment) }
+                    if let name = DocumentKind.segmentNameWritten(in: document) { documents.segmentNamesWritten.insert(name) }
+                case .environments:
+                    if let declaration = parser.parseEnvironmentDeclaration() { documents.environments.append(declaration) }
                 }
                 log.merge(parser.log.diagnostics)
             }
@@ -60,14 +66,33 @@ public enum DefinitionCompiler {
             }
         }
         let targeting = documents.checkTargeting(&experiments, places: places, log: &log)
-        let rejected = CrossFileValidation.check(experiments, places: places, log: &log).union(targeting.rejected)
+        let environments = EnvironmentValidation.check(
+            documents.environments, links: documents.links, experiments: &experiments, places: places, log: &log)
+        let requirements = RequirementValidation.checkNames(
+            documents.links, experiments: experiments, places: places,
+            identifiersWritten: documents.identifiersWritten, log: &log)
+        var requiresLocations: [String: SourceLocation] = [:]
+        for (position, link) in documents.links {
+            if let location = link.requiresLocation { requiresLocations[experiments[position].identifier] = location }
+        }
+        let rejected = CrossFileValidation.check(experiments, places: places, log: &log)
+            .union(targeting.rejected).union(environments.rejected).union(requirements.rejected)
         if !rejected.isEmpty {
-            experiments = experiments.indices.filter { !rejected.contains($0) }.map { experiments[$0] }
+            let kept = experiments.indices.filter { !rejected.contains($0) }
+            experiments = kept.map { experiments[$0] }
+            places = kept.map { places[$0] }
         }
         let holdouts = HoldoutValidation.check(
             documents.holdouts, experiments: &experiments, identifiersWritten: documents.identifiersWritten, log: &log)
+        let unlinked = RequirementValidation.link(
+            requirements.edges, experiments: &experiments, places: places, requiresLocations: requiresLocations,
+            log: &log)
+        if !unlinked.isEmpty {
+            experiments = experiments.indices.filter { !unlinked.contains($0) }.map { experiments[$0] }
+        }
         experiments.sort { $0.identifier < $1.identifier }
         return CompilationResult(
-            experiments: experiments, diagnostics: log.sorted, attributes: targeting.declarations, holdouts: holdouts)
+            experiments: experiments, diagnostics: log.sorted, attributes: targeting.declarations, holdouts: holdouts,
+            segments: targeting.segments, environments: environments.names)
     }
 }

@@ -99,23 +99,23 @@ import Testing
                 force: ["qa": 2], targeting: targeting, holdout: holdout)
         }
         let stopped = definition(status: .stopped)
-        #expect(stopped.resolveBeforeStickiness(unit: "qa")?.reason == .forced)
-        #expect(stopped.resolveBeforeStickiness(unit: "someone")?.reason == .stopped)
-        #expect(definition(status: .resolved(winner: "blue")).resolveBeforeStickiness(unit: "someone")?.reason == .resolved)
+        #expect(stopped.resolveBeforeStickiness(unit: "qa", time: 0)?.reason == .forced)
+        #expect(stopped.resolveBeforeStickiness(unit: "someone", time: 0)?.reason == .stopped)
+        #expect(definition(status: .resolved(winner: "blue")).resolveBeforeStickiness(unit: "someone", time: 0)?.reason == .resolved)
         let running = definition(status: .running)
-        #expect(running.resolveBeforeStickiness(unit: "someone") == nil)
-        #expect(running.resolveUnassigned(unit: nil, attributes: .init()).reason == .noUser)
+        #expect(running.resolveBeforeStickiness(unit: "someone", time: 0) == nil)
+        #expect(running.resolveUnassigned(unit: nil, attributes: .init(), time: 0, requiredGroup: { _ in "" }).reason == .noUser)
         let holdout = SplitTestHoldout(name: "everyone", unitType: .device, buckets: 5_000)
         let narrow = definition(
             status: .running, holdout: holdout,
             targeting: SplitTestTargeting(conditions: [SplitTestCondition(attribute: "plan", test: .equals(.string("pro")))]),
             trafficBuckets: 1)
         let heldOut = (0..<100).map { "unit-\($0)" }.first { holdout.holds(unit: $0) }!
-        #expect(narrow.resolveUnassigned(unit: heldOut, attributes: .init()).reason == .holdout)
+        #expect(narrow.resolveUnassigned(unit: heldOut, attributes: .init(), time: 0, requiredGroup: { _ in "" }).reason == .holdout)
         let notHeld = (0..<100).map { "unit-\($0)" }.first { !holdout.holds(unit: $0) }!
-        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: .init()).reason == .notTargeted)
+        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: .init(), time: 0, requiredGroup: { _ in "" }).reason == .notTargeted)
         let targeted = SplitTestAttributeValues(["plan": .string("pro")])
-        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: targeted).reason == .notEnrolled || narrow.isEnrolled(unit: notHeld))
+        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: targeted, time: 0, requiredGroup: { _ in "" }).reason == .notEnrolled || narrow.isEnrolled(unit: notHeld))
     }
 
     @Test func eventsOfExposuresAndAnalyticsAreTheRuntimes() throws {

@@ -7,6 +7,8 @@
 struct ExperimentEmitter {
     /// `"public "` or `""`.
     let access: StaticString
+    /// The Swift type name of every experiment of the file, by identifier, for requirements.
+    var typeNames: [String: String] = [:]
 
     func emit(_ experiment: Experiment, into printer: inout CodePrinter) {
         // A multivariate experiment's groups are cells of its factors: a struct, not an enum.
@@ -236,6 +238,23 @@ struct ExperimentEmitter {
             printer.closeLine()
             printer.openLine()
             Self.emit(bandit, into: &printer)
+        }
+        if let schedule = definition.schedule {
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            LinksEmitter.emit(schedule, into: &printer)
+        }
+        if !definition.requirements.isEmpty {
+            printer.write(",")
+            printer.closeLine()
+            printer.openLine()
+            LinksEmitter.emit(definition.requirements, swiftNames: typeNames, into: &printer)
+        }
+        if !definition.environments.isEmpty {
+            printer.write(",")
+            printer.closeLine()
+            LinksEmitter.emit(definition.environments, into: &printer, writeGroup: writeGroup)
         }
         printer.closeLine()
     }

@@ -22,14 +22,17 @@ public struct SwiftEmitter: Sendable {
     /// The whole GeneratedSplitTests.swift for a compilation: its experiments, and
     /// `SplitTestAttributes` when it declares attributes.
     public func emit(_ result: CompilationResult, sourcePaths: [String]) -> String {
-        emit(result.experiments, attributes: result.attributes, sourcePaths: sourcePaths)
+        emit(
+            result.experiments, attributes: result.attributes, segments: result.segments,
+            environments: result.environments, sourcePaths: sourcePaths)
     }
 
     /// The whole GeneratedSplitTests.swift for these experiments (already sorted by identifier);
     /// `sourcePaths` are the display paths of the definition files, named in the header. With
     /// attributes, the file also declares `SplitTestAttributes`.
     public func emit(
-        _ experiments: [Experiment], attributes: [AttributeDeclaration] = [], sourcePaths: [String]
+        _ experiments: [Experiment], attributes: [AttributeDeclaration] = [], segments: [Segment] = [],
+        environments: [String] = [], sourcePaths: [String]
     ) -> String {
         // A typical experiment generates about 2 KB; room for it all up front saves copies.
         var printer = CodePrinter(expectedByteCount: 1024 + experiments.count * 2048)
@@ -38,10 +41,22 @@ public struct SwiftEmitter: Sendable {
         }
         printer.line()
         printer.line(accessLevel == .public ? "@_spi(Generated) public import SplitTesting" : "@_spi(Generated) import SplitTesting")
-        let experimentEmitter = ExperimentEmitter(access: accessLevel.modifier)
+        var experimentEmitter = ExperimentEmitter(access: accessLevel.modifier)
+        if experiments.contains(where: { !$0.definition.requirements.isEmpty }) {
+            for experiment in experiments { experimentEmitter.typeNames[experiment.identifier] = experiment.swiftName }
+        }
         for experiment in experiments {
             printer.line()
             experimentEmitter.emit(experiment, into: &printer)
+        }
+        let linksEmitter = LinksEmitter(access: accessLevel.modifier)
+        if !environments.isEmpty {
+            printer.line()
+            linksEmitter.emitEnvironments(environments, into: &printer)
+        }
+        if !segments.isEmpty {
+            printer.line()
+            linksEmitter.emitSegments(segments, into: &printer)
         }
         if !attributes.isEmpty {
             printer.line()

@@ -6,9 +6,38 @@ struct TargetingEmitter {
     /// Prints `targeting: SplitTestTargeting(conditions: [...])`, one condition per line, leaving
     /// the last line open for the caller's comma.
     static func emit(_ targeting: SplitTestTargeting, into printer: inout CodePrinter) {
-        printer.line("targeting: SplitTestTargeting(conditions: [")
+        guard !targeting.segments.isEmpty || !targeting.excludedSegments.isEmpty else {
+            emitConditions(targeting.conditions, label: "targeting: SplitTestTargeting(conditions", into: &printer)
+            printer.write(")")
+            return
+        }
+        printer.line("targeting: SplitTestTargeting(")
         printer.indented { printer in
-            for condition in targeting.conditions {
+            emitConditions(targeting.conditions, label: "conditions", into: &printer)
+            for (label, segments) in [("segments", targeting.segments), ("excludedSegments", targeting.excludedSegments)]
+            where !segments.isEmpty {
+                printer.write(",")
+                printer.closeLine()
+                printer.openLine()
+                printer.write(label)
+                printer.write(": [")
+                printer.write(segments.map { "SplitTestSegments.\(LinksEmitter.propertyName($0.name))" }.joined(separator: ", "))
+                printer.write("]")
+            }
+            printer.closeLine()
+        }
+        printer.openLine()
+        printer.write(")")
+    }
+
+    /// Prints `label: [` one condition per line `]`, leaving the last line open.
+    static func emitConditions(_ conditions: [SplitTestCondition], label: String, into printer: inout CodePrinter) {
+        printer.openLine()
+        printer.write(label)
+        printer.write(": [")
+        printer.closeLine()
+        printer.indented { printer in
+            for condition in conditions {
                 printer.openLine()
                 printer.write("SplitTestCondition(attribute: ")
                 printer.writeStringLiteral(condition.attribute)
@@ -48,7 +77,7 @@ struct TargetingEmitter {
             }
         }
         printer.openLine()
-        printer.write("])")
+        printer.write("]")
     }
 
     /// Prints `holdout: SplitTestHoldout(...)` on the open line.

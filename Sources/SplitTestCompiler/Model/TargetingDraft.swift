@@ -38,4 +38,8 @@ struct ConditionDraft: Sendable {
 /// An experiment's `targeting:`, checked for shape; typed once every attribute is declared.
 struct TargetingDraft: Sendable {
     var conditions: [ConditionDraft]
+    /// `segments: [...]`: segments the unit must be in, every one.
+    var segments: [NameReference] = []
+    /// `exclude_segments: [...]`: segments the unit must be in none of.
+    var excludedSegments: [NameReference] = []
 }

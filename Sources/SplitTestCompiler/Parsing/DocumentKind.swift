@@ -1,7 +1,7 @@
-/// What a document of a definition file defines: an experiment, custom targeting attributes, or
-/// a holdout.
+/// What a document of a definition file defines: an experiment, custom targeting attributes, a
+/// holdout, a segment or the environments.
 enum DocumentKind {
-    case experiment, attributes, holdout
+    case experiment, attributes, holdout, segment, environments
 
     /// The kind of `document`: a mapping with the key `identifier` is an experiment; otherwise one
     /// with the key `attributes` or `holdout` is that; anything else is read as an experiment, so
@@ -17,6 +17,8 @@ enum DocumentKind {
             if found == nil {
                 if document.scalar(key, is: "attributes") { found = .attributes }
                 if document.scalar(key, is: "holdout") { found = .holdout }
+                if document.scalar(key, is: "segment") { found = .segment }
+                if document.scalar(key, is: "environments") { found = .environments }
             }
         }
         self = found ?? .experiment
@@ -29,6 +31,21 @@ enum DocumentKind {
         for position in 0..<root.entryCount {
             let pair = document.pair(position, of: root)
             if document.scalar(pair.key, is: "identifier") { return document.stringValue(of: pair.value) }
+        }
+        return nil
+    }
+
+    /// The name a segment document writes, valid or not.
+    static func segmentNameWritten(in document: YAMLDocument) -> String? {
+        let root = document.root
+        guard root.kind == .mapping else { return nil }
+        for position in 0..<root.entryCount {
+            let pair = document.pair(position, of: root)
+            guard document.scalar(pair.key, is: "segment"), pair.value.kind == .mapping else { continue }
+            for inner in 0..<pair.value.entryCount {
+                let field = document.pair(inner, of: pair.value)
+                if document.scalar(field.key, is: "name") { return document.stringValue(of: field.value) }
+            }
         }
         return nil
     }

@@ -18,18 +18,20 @@ struct ParsedExperiment: Sendable {
     var experiment: Experiment
     /// Where its parts are written.
     var places: ExperimentPlaces
+    /// What it names in other documents: experiments it requires, environments.
+    var links: ExperimentLinks
 }
 
 /// The keys an experiment may have, in the order the documentation lists them.
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, factors, cells, weights, defaults, control, salt, traffic,
         layer, status, winner, force, expires, swiftName, targeting
-    case allocation
+    case allocation, requires, schedule, environments
 
     static let names = [
         "identifier", "type", "description", "owner", "groups", "factors", "cells", "weights", "defaults",
         "control", "salt", "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
-        "allocation",
+        "allocation", "requires", "schedule", "environments",
     ]
 }
 
@@ -101,6 +103,15 @@ struct ExperimentParser {
         let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
         targeting = keys[.targeting].flatMap { readTargeting($0.value) }
+        let schedule = keys[.schedule].flatMap { readSchedule($0.value) }
+        var links = ExperimentLinks()
+        if let pair = keys[.requires] {
+            links.requirements = readRequires(pair.value) ?? []
+            links.requiresLocation = file.location(of: pair.key)
+        }
+        if let pair = keys[.environments] {
+            links.environments = readEnvironments(pair.value, groups: groups, experimentKeys: ExperimentKey.names)
+        }
         let allocation = keys[.allocation].map { pair in
             readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status)
         }
@@ -120,7 +131,8 @@ struct ExperimentParser {
         var definition = SplitTestDefinition(
             identifier: identifier, unitType: unitType, salt: salt, groups: groups.map(\.name),
             bucketTable: BucketTable(weights: groups.map(\.weight)), controlIndex: controlIndex,
-            trafficBuckets: trafficBuckets, layer: layer?.layer, status: status, force: force, allocation: (allocation ?? nil) ?? .fixed)
+            trafficBuckets: trafficBuckets, layer: layer?.layer, status: status, force: force, allocation: (allocation ?? nil) ?? .fixed,
+            schedule: schedule)
         if let factorial { definition = definition.withFactorial(factorial.design) }
         var experiment = Experiment(
             definition: definition, description: description, owner: owner,
@@ -137,7 +149,7 @@ struct ExperimentParser {
             fileIndex: file.index, identifierLocation: file.location(of: identifierNode),
             swiftNameLocation: file.location(of: keys[.swiftName]?.value ?? identifierNode),
             layerRangeLocation: layer.map { file.location(of: $0.rangeNode) })
-        return ParsedExperiment(experiment: experiment, places: places)
+        return ParsedExperiment(experiment: experiment, places: places, links: links)
     }
 
     /// The value of a key the experiment must have; reports it missing.

@@ -63,8 +63,9 @@ extension ExperimentParser {
     /// unknown keys (with a suggestion) and duplicate keys (with a note at the first).
     ///
     /// - Parameter place: where the mapping is, for messages (" in group 'red'"), or empty.
+    /// - Parameter ignoring: names that are not keys here but were reported already.
     mutating func entries<Key: FixedKey>(
-        of node: YAMLNode, keys: Key.Type, place: @autoclosure () -> String = ""
+        of node: YAMLNode, keys: Key.Type, place: @autoclosure () -> String = "", ignoring: [String] = []
     ) -> FixedKeyEntries<Key> {
         precondition(node.kind == .mapping, "entries(of:keys:) is called on mappings only")
         var result = FixedKeyEntries<Key>(of: node, in: document)
@@ -72,6 +73,7 @@ extension ExperimentParser {
         for position in 0..<node.entryCount {
             let key = document.pair(position, of: node).key
             guard let rawValue = knownPosition(of: key, in: names) else {
+                if !ignoring.isEmpty, let text = document.stringValue(of: key), ignoring.contains(text) { continue }
                 log.error(Self.unknownKeyMessage(key, in: document, names: names, place: place()), at: key)
                 continue
             }

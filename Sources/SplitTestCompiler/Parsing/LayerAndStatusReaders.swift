@@ -79,11 +79,15 @@ extension ExperimentParser {
     /// returned is then `running`, so that the experiment it belongs to (never built, having
     /// errors) stays consistent.
     mutating func readStatusAndWinner(_ keys: FixedKeyEntries<ExperimentKey>, groups: [GroupDraft]?) -> SplitTestStatus {
-        let statusNode = keys[.status]?.value
+        readStatusAndWinner(status: keys[.status], winner: keys[.winner], groups: groups)
+    }
+
+    /// `status` and `winner` written as these pairs (an experiment's, or an environment's).
+    mutating func readStatusAndWinner(status: YAMLPair?, winner: YAMLPair?, groups: [GroupDraft]?) -> SplitTestStatus {
+        let statusNode = status?.value
         let statusName = statusNode.flatMap { readChoice($0, key: "status", choices: SplitTestStatus.names) }
         // A status that does not read is reported already; a winner beside it needs no second error.
         if statusNode != nil && statusName == nil { return .running }
-        let winner = keys[.winner]
         let winnerText = winner.map { document.scalarText(of: $0.value) ?? "" }
         switch SplitTestStatus.pairing(name: statusName, winner: winnerText) {
         case .success(nil):

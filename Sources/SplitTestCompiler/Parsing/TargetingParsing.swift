@@ -15,30 +15,59 @@ extension ExperimentParser {
         .greaterThanOrEqual, .lessThanOrEqual, .equal, .notEqual, .greaterThan, .lessThan,
     ]
 
-    /// `targeting:`, a mapping of attribute to condition: the conditions that are well formed;
-    /// nil when it is not a mapping.
-    mutating func readTargeting(_ node: YAMLNode) -> TargetingDraft? {
+    /// The keys of `targeting:` that name segments rather than attributes.
+    static let segmentKeys = ["segments", "exclude_segments"]
+
+    /// `targeting:` (or a segment's `key`, `conditions:`), a mapping of attribute to condition,
+    /// beside `segments:` and `exclude_segments:` where `allowsSegments`: the conditions that are
+    /// well formed; nil when it is not a mapping.
+    mutating func readTargeting(_ node: YAMLNode, key: String = "targeting", allowsSegments: Bool = true) -> TargetingDraft? {
         guard node.kind == .mapping else {
             log.error(
-                "'targeting' must be a mapping of attribute to condition, like { app_version: \">= 5.2\" }; "
+                "'\(key)' must be a mapping of attribute to condition, like { app_version: \">= 5.2\" }; "
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         guard node.entryCount > 0 else {
-            log.error("'targeting' lists no condition; remove it to enrol every unit", at: node)
+            let remedy = allowsSegments ? "remove it to enrol every unit" : "list at least one condition"
+            log.error("'\(key)' lists no condition; \(remedy)", at: node)
             return nil
         }
-        var conditions: [ConditionDraft] = []
-        for entry in namedEntries(of: node, noun: "attribute", place: " in 'targeting'") {
+        var draft = TargetingDraft(conditions: [])
+        for entry in namedEntries(of: node, noun: "attribute", place: " in '\(key)'") {
+            if Self.segmentKeys.contains(entry.name) {
+                guard allowsSegments else {
+                    log.error(
+                        "a segment does not name other segments: write its conditions in full", at: entry.pair.key)
+                    continue
+                }
+                let names = readSegmentList(entry.pair.value, key: entry.name)
+                if entry.name == "segments" { draft.segments = names } else { draft.excludedSegments = names }
+                continue
+            }
             if let test = readCondition(entry.pair.value, attribute: entry.name) {
-                conditions.append(
+                draft.conditions.append(
                     ConditionDraft(
                         attribute: entry.name, attributeLocation: file.location(of: entry.pair.key), test: test))
             }
         }
         // The conditions that are well formed, even when others are not: their types are still
         // checked, so that one run reports every problem (the experiment is rejected either way).
-        return TargetingDraft(conditions: conditions)
+        return draft
+    }
+
+    /// `segments: [a, b]` or `exclude_segments: [c]`: segment names, each once.
+    private mutating func readSegmentList(_ node: YAMLNode, key: String) -> [NameReference] {
+        guard node.kind == .sequence, node.entryCount > 0 else {
+            log.error(
+                "'\(key)' must be a list of at least one segment name, like [paying_users]; "
+                    + "found \(document.kindDescription(of: node))", at: node)
+            return []
+        }
+        return readUniqueNames(
+            node, notAName: { "a segment name \(NameRules.nameRequirement); found \($0)" },
+            listedAgain: { "segment '\(Self.shown($0))' is listed twice in '\(key)'" }
+        ).map { NameReference(name: $0.name, location: file.location(of: $0.node)) }
     }
 
     /// A condition: a value, a list of values, `{ not: [...] }` or a comparison string.

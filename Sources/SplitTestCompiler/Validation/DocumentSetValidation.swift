@@ -9,22 +9,33 @@ struct DocumentSet {
     var targetingOfRejected: [(draft: TargetingDraft, fileIndex: Int)] = []
     /// The identifier of every experiment document, valid or not.
     var identifiersWritten: Set<String> = []
+    /// The segments that parsed, and the name of every segment document, valid or not.
+    var segments: [SegmentDraft] = []
+    var segmentNamesWritten: Set<String> = []
+    /// The environments declarations (one is allowed).
+    var environments: [EnvironmentDeclaration] = []
+    /// What each parsed experiment names in other documents, by its position.
+    var links: [Int: ExperimentLinks] = [:]
 
     /// Checks the declarations and every experiment's targeting, which it sets on `experiments`;
     /// returns the declarations and the positions of experiments whose targeting has errors.
     func checkTargeting(
         _ experiments: inout [Experiment], places: [ExperimentPlaces], log: inout DiagnosticLog
-    ) -> (declarations: [AttributeDeclaration], rejected: Set<Int>) {
+    ) -> (declarations: [AttributeDeclaration], segments: [Segment], rejected: Set<Int>) {
         let (declarations, badlyDeclared) = AttributeValidation.check(attributes, log: &log)
         var kinds: [String: AttributeKind] = [:]
         for (name, kind) in BuiltInAttributes.kinds { kinds[name] = kind }
         for declaration in declarations { kinds[declaration.name] = AttributeKind(declaration) }
+        var segmentValidation = SegmentValidation(
+            segments, namesWritten: segmentNamesWritten, kinds: kinds, badlyDeclared: badlyDeclared, log: &log)
         var rejected = Set<Int>()
         for (position, draft) in targeting.sorted(by: { $0.key < $1.key }) {
-            let validation = TargetingValidation(
-                kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: places[position].fileIndex)
-            if let checked = validation.check(draft, log: &log) {
-                experiments[position].definition.targeting = checked
+            let fileIndex = places[position].fileIndex
+            let validation = TargetingValidation(kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: fileIndex)
+            if let checked = validation.check(draft, log: &log),
+                let linked = segmentValidation.link(checked, draft: draft, fileIndex: fileIndex, log: &log)
+            {
+                experiments[position].definition.targeting = linked
             } else {
                 rejected.insert(position)
             }
@@ -33,6 +44,6 @@ struct DocumentSet {
             _ = TargetingValidation(kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: fileIndex)
                 .check(draft, log: &log)
         }
-        return (declarations, rejected)
+        return (declarations, segmentValidation.finish(log: &log), rejected)
     }
 }

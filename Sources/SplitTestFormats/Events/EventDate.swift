@@ -95,3 +95,20 @@ package enum EventDate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
+
+extension EventDate {
+    /// Seconds since 1970 of a schedule's time: ISO 8601 with a date, a time and a zone (`Z` or
+    /// `±hh:mm`), as definitions and control documents write it; `nil` for anything else,
+    /// a time without its zone included (it would mean a different instant on every device).
+    package static func parseZoned(_ text: String) -> Double? {
+        var utf8 = Array(text.utf8)
+        guard utf8.count >= 20, utf8.count <= 40 else { return nil }
+        let last = utf8[utf8.count - 1]
+        let hasZone = last == UInt8(ascii: "Z") || last == UInt8(ascii: "z")
+            || (utf8.count >= 25 && (utf8[utf8.count - 6] == UInt8(ascii: "+") || utf8[utf8.count - 6] == UInt8(ascii: "-"))
+                && utf8[utf8.count - 3] == UInt8(ascii: ":"))
+        guard hasZone else { return nil }
+        if last == UInt8(ascii: "z") { utf8[utf8.count - 1] = UInt8(ascii: "Z") }
+        return utf8.withUnsafeBufferPointer { parse($0) }
+    }
+}

@@ -41,6 +41,7 @@ extension SplitTestDefinition {
             }
             definition.force = indices
         }
+        if let schedule = entry.schedule { definition.schedule = schedule }
         if let status = entry.status {
             if let winner = status.winner, groupIndex(named: winner) == nil { return .failure(.unknownGroup(winner)) }
             definition.status = status
@@ -85,6 +86,7 @@ extension SplitTestDefinition {
     /// document makes apps of any version agree with the YAML (a `running` entry runs a compiled
     /// `stopped` experiment again; an empty `force` clears a compiled one).
     package var controlEntry: SplitTestControl.Entry {
-        SplitTestControl.Entry(status: status, trafficBuckets: trafficBuckets, force: force.mapValues { groups[$0] })
+        SplitTestControl.Entry(
+            status: status, trafficBuckets: trafficBuckets, force: force.mapValues { groups[$0] }, schedule: schedule)
     }
 }

@@ -50,6 +50,12 @@ public struct SplitTestDefinition: Sendable, Hashable {
     @_spi(Tools) public package(set) var factorial: SplitTestFactorialDesign? = nil
     /// Whether the weights are the compiled ones or a bandit's (see `SplitTestAllocation`).
     package let allocation: SplitTestAllocation
+    /// When the experiment enrols; `nil` for always.
+    package var schedule: SplitTestSchedule?
+    /// Experiments that must give a unit one of some groups before this one enrols it.
+    package var requirements: [SplitTestRequirement] = []
+    /// The values the experiment takes in each environment that changes any, by name.
+    package var environments: [String: SplitTestEnvironmentValues] = [:]
     /// The allocation period in force: 0 until a control document's entry sets one (a bandit's
     /// documents number them 1, 2, …). Exposures of units first assigned under it carry it.
     package var period: Int = 0
@@ -70,7 +76,9 @@ public struct SplitTestDefinition: Sendable, Hashable {
         identifier: String, unitType: UnitType, salt: String, groups: [String], bucketTable: BucketTable,
         controlIndex: Int, trafficBuckets: Int = Bucketing.bucketCount, layer: SplitTestLayer? = nil,
         status: SplitTestStatus = .running, force: [String: Int] = [:],
-        targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil, allocation: SplitTestAllocation = .fixed
+        targeting: SplitTestTargeting? = nil, holdout: SplitTestHoldout? = nil, allocation: SplitTestAllocation = .fixed,
+        schedule: SplitTestSchedule? = nil, requirements: [SplitTestRequirement] = [],
+        environments: [String: SplitTestEnvironmentValues] = [:]
     ) {
         precondition(groups.count >= 1, "\(identifier) has groups")
         precondition(bucketTable.groupCount == groups.count, "one bucket range per group of \(identifier)")
@@ -94,6 +102,9 @@ public struct SplitTestDefinition: Sendable, Hashable {
         self.targeting = targeting
         self.holdout = holdout
         self.allocation = allocation
+        self.schedule = schedule
+        self.requirements = requirements
+        self.environments = environments
     }
 
     /// Creates the definition of an experiment whose groups are `Group`; generated code calls
@@ -117,6 +128,9 @@ public struct SplitTestDefinition: Sendable, Hashable {
     ///   - targeting: who may be enrolled; `nil` enrols everyone.
     ///   - holdout: the holdout that covers the experiment, if any.
     ///   - allocation: the compiled weights (`.fixed`), or a bandit whose control documents set them.
+    ///   - schedule: when the experiment enrols; `nil` for always.
+    ///   - requirements: experiments that must give a unit one of some groups first.
+    ///   - environments: the values of each environment that changes any, by name.
     @_spi(Generated) public init<Group: SplitTestGroup>(
         identifier: String,
         groups: Group.Type,
@@ -130,7 +144,10 @@ public struct SplitTestDefinition: Sendable, Hashable {
         force: [String: Group] = [:],
         targeting: SplitTestTargeting? = nil,
         holdout: SplitTestHoldout? = nil,
-        allocation: SplitTestAllocation = .fixed
+        allocation: SplitTestAllocation = .fixed,
+        schedule: SplitTestSchedule? = nil,
+        requirements: [SplitTestRequirement] = [],
+        environments: [String: SplitTestEnvironmentValues] = [:]
     ) {
         let cases = Group.allCases
         func index(of group: Group) -> Int {
@@ -143,7 +160,8 @@ public struct SplitTestDefinition: Sendable, Hashable {
             identifier: identifier, unitType: unitType, salt: salt, groups: cases.map(\.rawValue),
             bucketTable: BucketTable(upperBounds: bucketUpperBounds), controlIndex: index(of: control),
             trafficBuckets: trafficBuckets, layer: layer, status: status,
-            force: force.mapValues(index(of:)), targeting: targeting, holdout: holdout, allocation: allocation)
+            force: force.mapValues(index(of:)), targeting: targeting, holdout: holdout, allocation: allocation,
+            schedule: schedule, requirements: requirements, environments: environments)
     }
 
     /// The index in `groups` of the winner of `status`; `nil` unless it is resolved.

@@ -85,11 +85,16 @@ private struct PayloadReader {
             // The field's path is made only for a message: most entries have none.
             experiments[identifier] = try entry(value, at: "experiments.\(identifier)")
         }
-        return SplitTestControl(sequence: sequence, generated: generated, experiments: experiments)
+        var environment: String?
+        if let value = fields["environment"] {
+            environment = try nonEmptyString(value, at: "environment", what: "an environment name")
+        }
+        return SplitTestControl(sequence: sequence, generated: generated, experiments: experiments, environment: environment)
     }
 
-    static let payloadFields = ["sequence", "generated", "experiments"]
-    static let entryFields = ["status", "winner", "traffic", "force", "weights", "period"]
+    static let payloadFields = ["sequence", "generated", "experiments", "environment"]
+    static let entryFields = ["status", "winner", "traffic", "force", "weights", "period", "schedule"]
+    static let scheduleFields = ["start", "end"]
 
     /// An object's members, looked up by name with a scan (an entry has at most four).
     struct Members {
@@ -166,7 +171,30 @@ private struct PayloadReader {
         if let value = fields["period"] {
             entry.period = try positiveInteger(value, at: "\(field()).period")
         }
+        if let value = fields["schedule"] {
+            entry.schedule = try schedule(value, at: "\(field()).schedule")
+        }
         return entry
+    }
+
+    /// `schedule`: `start` and `end`, each optional, ISO 8601 times with a zone, the end after the start.
+    private func schedule(_ value: JSONValue, at field: @autoclosure () -> String) throws(PayloadError) -> SplitTestSchedule {
+        let fields = try members(of: value, at: field(), allowed: Self.scheduleFields)
+        func time(_ name: String) throws(PayloadError) -> Double? {
+            guard let value = fields[name] else { return nil }
+            guard case .string(let text) = value, let seconds = EventDate.parseZoned(text) else {
+                throw PayloadError(
+                    field: "\(field()).\(name)",
+                    reason: "must be an ISO 8601 time with a zone, such as \"2026-12-01T09:00:00Z\"; found \(Self.describe(value))")
+            }
+            return seconds
+        }
+        let start = try time("start")
+        let end = try time("end")
+        if let start, let end, end <= start {
+            throw PayloadError(field: "\(field()).end", reason: "must come after the start")
+        }
+        return SplitTestSchedule(start: start, end: end)
     }
 
     /// `weights`: group names to finite numbers of percent. Their sum, sign and steps are the
@@ -240,6 +268,7 @@ private enum PayloadWriter {
             .init(key: "sequence", value: .number(String(control.sequence))),
         ]
         if let generated = control.generated { members.append(.init(key: "generated", value: .string(generated))) }
+        if let environment = control.environment { members.append(.init(key: "environment", value: .string(environment))) }
         return .object(members)
     }
 
@@ -257,6 +286,12 @@ private enum PayloadWriter {
             members.append(.init(key: "weights", value: .object(weights.map { .init(key: $0.key, value: .number(weightText($0.value))) })))
         }
         if let period = entry.period { members.append(.init(key: "period", value: .number(String(period)))) }
+        if let schedule = entry.schedule {
+            var times: [JSONValue.Member] = []
+            if let start = schedule.start { times.append(.init(key: "start", value: .string(EventDate.text(secondsSince1970: start)))) }
+            if let end = schedule.end { times.append(.init(key: "end", value: .string(EventDate.text(secondsSince1970: end)))) }
+            members.append(.init(key: "schedule", value: .object(times)))
+        }
         return .object(members)
     }
 

@@ -30,12 +30,15 @@
         /// The allocation period these weights begin (a positive integer), which the exposures of
         /// the units first assigned under them carry.
         public var period: Int?
+        /// When the experiment enrols, replacing the compiled schedule.
+        public var schedule: SplitTestSchedule?
 
         /// Creates an entry.
         public init(
             status: SplitTestStatus? = nil, trafficBuckets: Int? = nil, force: [String: String]? = nil,
-            weights: [String: Double]? = nil, period: Int? = nil
+            weights: [String: Double]? = nil, period: Int? = nil, schedule: SplitTestSchedule? = nil
         ) {
+            self.schedule = schedule
             self.status = status
             self.trafficBuckets = trafficBuckets
             self.force = force
@@ -51,9 +54,14 @@
     public var generated: String?
     /// Entries by experiment identifier.
     public var experiments: [String: Entry]
+    /// The environment it was published for (`splitc publish --environment`); a service whose
+    /// environment is another reports it and keeps the control in force. `nil` for a document
+    /// of the base values, which any service accepts.
+    public var environment: String?
 
     /// Creates a control.
-    public init(sequence: Int, generated: String? = nil, experiments: [String: Entry]) {
+    public init(sequence: Int, generated: String? = nil, experiments: [String: Entry], environment: String? = nil) {
+        self.environment = environment
         self.sequence = sequence
         self.generated = generated
         self.experiments = experiments

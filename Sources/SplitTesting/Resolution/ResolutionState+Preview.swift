@@ -36,9 +36,9 @@ extension ResolutionState {
             let assignment = ResolvedSplitTest<T>.unwrap(cached).value.assignment
             return preview(assignment.group.rawValue, assignment.reason, holdout: assignment.holdout)
         }
-        let resolved = Self.resolveAfresh(
-            T.self, definition: definition, unit: unit, attributes: attributes, store: store, storing: false,
-            issues: &issues)
+        let resolved = resolveAfresh(
+            T.self, definition: definition, unit: unit, time: clock().timeIntervalSince1970, store: store,
+            storing: false, issues: &issues)
         return preview(resolved.group.rawValue, resolved.reason, holdout: resolved.holdout)
     }
 }

@@ -53,9 +53,23 @@ struct ResolutionState: Sendable {
     /// Whether the service's store forgets everything when the process ends.
     let storeIsInMemory: Bool
 
-    init(deviceID: String?, builtInAttributes: SplitTestAttributeValues, storeIsInMemory: Bool = false) {
+    /// The environment whose values the experiments take, or `nil` for their base values.
+    let environment: String?
+    /// The service's clock, which schedules are read against.
+    let clock: @Sendable () -> Date
+    /// The earliest time at which a schedule of a resolution kept in the cache starts or ends,
+    /// when the cache must be made again; `nil` when no kept resolution depends on the time, so
+    /// that the fast path reads no clock.
+    private(set) var nextScheduleBoundary: Double?
+
+    init(
+        deviceID: String?, builtInAttributes: SplitTestAttributeValues, storeIsInMemory: Bool = false,
+        environment: String? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.deviceID = deviceID
         self.storeIsInMemory = storeIsInMemory
+        self.environment = environment
+        self.clock = clock
         self.builtInAttributes = builtInAttributes
         attributes = builtInAttributes
         deviceSlot = deviceID.map { slot(for: $0) }
@@ -69,6 +83,10 @@ struct ResolutionState: Sendable {
     /// Puts `control` in force and forgets every resolution, so that each is made again under
     /// it; a control whose sequence is not greater than the one in force is refused.
     mutating func apply(_ control: SplitTestControl, issues: inout [SplitTestingIssue]) -> Bool {
+        if let document = control.environment, document != environment {
+            issues.append(.controlEnvironmentMismatch(document: document, service: environment))
+            return false
+        }
         if let current = self.control, control.sequence <= current.sequence {
             issues.append(.controlSequenceNotNewer(sequence: control.sequence, newest: current.sequence))
             return false
@@ -79,22 +97,29 @@ struct ResolutionState: Sendable {
         return true
     }
 
-    /// The definition of `T` with the control's entry for it applied; an entry that cannot apply
-    /// is reported once and ignored, so the compiled definition serves.
+    /// The definition of `T` in the service's environment with the control's entry for it
+    /// applied; an entry that cannot apply is reported once and ignored, so the compiled
+    /// definition serves.
     mutating func definition<T: SplitTest>(of type: T.Type, issues: inout [SplitTestingIssue]) -> SplitTestDefinition {
-        if let definition = effectiveDefinitions[T.identifier] { return definition }
-        var definition = T.definition
-        if let entry = control?.experiments[T.identifier] {
+        effectiveDefinition(T.definition, issues: &issues)
+    }
+
+    /// `compiled` as it runs here: the environment's values over the base ones, then the control
+    /// document's entry; kept by identifier until a new control document.
+    mutating func effectiveDefinition(_ compiled: SplitTestDefinition, issues: inout [SplitTestingIssue]) -> SplitTestDefinition {
+        if let definition = effectiveDefinitions[compiled.identifier] { return definition }
+        var definition = compiled.inEnvironment(environment)
+        if let entry = control?.experiments[compiled.identifier] {
             switch definition.applying(entry) {
             case .success(let applied):
                 definition = applied
             case .failure(.unknownGroup(let group)):
-                issues.append(.controlGroupNotFound(experiment: T.identifier, group: group))
+                issues.append(.controlGroupNotFound(experiment: compiled.identifier, group: group))
             case .failure(.invalid(let reason)):
-                issues.append(.controlEntryInvalid(experiment: T.identifier, reason: reason))
+                issues.append(.controlEntryInvalid(experiment: compiled.identifier, reason: reason))
             }
         }
-        effectiveDefinitions[T.identifier] = definition
+        effectiveDefinitions[compiled.identifier] = definition
         reportInMemoryBandit(definition, issues: &issues)
         return definition
     }
@@ -146,6 +171,7 @@ struct ResolutionState: Sendable {
             slot = deviceSlot
         }
         if !overrides.isEmpty, overrides[identifier] != nil { return nil }
+        if let nextScheduleBoundary, clock().timeIntervalSince1970 >= nextScheduleBoundary { return nil }
         return cache[CacheKey(experiment: experiment, unit: slot)]
     }
 
@@ -157,15 +183,20 @@ struct ResolutionState: Sendable {
         if !overrides.isEmpty, let raw = overrides[T.identifier], let group = T.Group(rawValue: raw) {
             return T(group: group, reason: .override, unit: unit, exposures: exposures)
         }
+        let time = clock().timeIntervalSince1970
+        if let nextScheduleBoundary, time >= nextScheduleBoundary {
+            // A schedule started or ended since these resolutions were made.
+            cache.removeAll()
+            self.nextScheduleBoundary = nil
+        }
         let key = CacheKey(experiment: ObjectIdentifier(T.self), unit: unit.map { slot(for: $0) } ?? -1)
         if let cached = cache[key] {
             return ResolvedSplitTest<T>.unwrap(cached).value
         }
         let definition = definition(of: T.self, issues: &issues)
         if let design = definition.factorial { exposures.noteFactorial(factors: design.factors.map(\.name), experiment: T.identifier) }
-        let resolved = Self.resolveAfresh(
-            T.self, definition: definition, unit: unit, attributes: attributes, store: store, storing: true,
-            issues: &issues)
+        let resolved = resolveAfresh(
+            T.self, definition: definition, unit: unit, time: time, store: store, storing: true, issues: &issues)
         if resolved.reason == .notTargeted { reportUnsetBuiltIns(definition, issues: &issues) }
         // A bucketed group is stored from now on, so later fetches find it as step 5 would.
         let kept = resolved.reason == .bucketed ? .sticky : resolved.reason
@@ -174,52 +205,86 @@ struct ResolutionState: Sendable {
         return T(group: resolved.group, reason: resolved.reason, unit: unit, exposures: exposures, period: resolved.period)
     }
 
-    /// Steps 2 to 10, for an experiment and unit with no resolution kept. A fetch (`storing`)
+    /// Steps 2 to 12 for `T`, by its group type: see ``resolveAfresh(definition:unit:time:store:storing:issues:)``.
+    mutating func resolveAfresh<T: SplitTest>(
+        _ type: T.Type, definition: SplitTestDefinition, unit: String?, time: Double, store: any AssignmentStore,
+        storing: Bool, issues: inout [SplitTestingIssue]
+    ) -> (group: T.Group, reason: AssignmentReason, period: Int?, holdout: String?) {
+        let resolved = resolveAfresh(
+            definition: definition, unit: unit, time: time, store: store, storing: storing, issues: &issues)
+        let groups = T.Group.allCases
+        guard groups.indices.contains(resolved.groupIndex) else {
+            preconditionFailure("the definition of \(T.identifier) names one of its \(groups.count) groups")
+        }
+        return (groups[resolved.groupIndex], resolved.reason, resolved.period, resolved.holdout)
+    }
+
+    /// Steps 2 to 12, for an experiment and unit with no resolution kept. A fetch (`storing`)
     /// reads and writes the store, once per experiment and unit: a bucketed group is stored (or
     /// another process's, stored first, is served), and a stored group that no longer exists is
     /// reported and removed. A debug menu's preview (not `storing`) only reads it, and shows
     /// what the fetch would serve. The period is the one of the unit's first assignment, for an
     /// experiment that tracks periods and a unit it enrols; the holdout, the one that kept the
-    /// unit out.
-    static func resolveAfresh<T: SplitTest>(
-        _ type: T.Type, definition: SplitTestDefinition, unit: String?, attributes: SplitTestAttributeValues,
-        store: any AssignmentStore, storing: Bool, issues: inout [SplitTestingIssue]
-    ) -> (group: T.Group, reason: AssignmentReason, period: Int?, holdout: String?) {
-        let groups = T.Group.allCases
-        func group(at index: Int) -> T.Group {
-            guard groups.indices.contains(index) else {
-                preconditionFailure("the definition of \(T.identifier) names one of its \(groups.count) groups")
-            }
-            return groups[index]
+    /// unit out. Experiments required first are resolved the same way (and stored the same way),
+    /// but not exposed.
+    mutating func resolveAfresh(
+        definition: SplitTestDefinition, unit: String?, time: Double, store: any AssignmentStore, storing: Bool,
+        issues: inout [SplitTestingIssue]
+    ) -> (groupIndex: Int, reason: AssignmentReason, period: Int?, holdout: String?) {
+        noteSchedule(of: definition, at: time)
+        let experiment = definition.identifier
+        if let early = definition.resolveBeforeStickiness(unit: unit, time: time) {
+            return (early.groupIndex, early.reason, nil, nil)
         }
-        if let early = definition.resolveBeforeStickiness(unit: unit) {
-            return (group(at: early.groupIndex), early.reason, nil, nil)
-        }
-        let storageKey = unit.map { StorageKey.assignment(experiment: T.identifier, unit: $0) }
+        let storageKey = unit.map { StorageKey.assignment(experiment: experiment, unit: $0) }
         if let unit, let storageKey, let stored = store.string(for: storageKey) {
-            if let group = T.Group(rawValue: stored) {
-                return (group, .sticky, storedPeriod(definition, unit: unit, experiment: T.identifier, store: store), nil)
+            if let index = definition.groupIndex(named: stored) {
+                return (index, .sticky, Self.storedPeriod(definition, unit: unit, experiment: experiment, store: store), nil)
             }
             if storing {
-                issues.append(.storedGroupNotFound(experiment: T.identifier, unit: unit, group: stored))
+                issues.append(.storedGroupNotFound(experiment: experiment, unit: unit, group: stored))
                 store.removeValue(for: storageKey)
                 // The period belonged to the group just discarded.
-                if definition.tracksPeriods { store.removeValue(for: StorageKey.period(experiment: T.identifier, unit: unit)) }
+                if definition.tracksPeriods { store.removeValue(for: StorageKey.period(experiment: experiment, unit: unit)) }
             }
         }
-        let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes)
-        let group = group(at: resolution.groupIndex)
+        let attributes = attributes
+        let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes, time: time) { requirement in
+            requiredGroup(requirement, time: time, store: store, storing: storing, issues: &issues)
+        }
         if storing, resolution.reason == .bucketed, let unit, let storageKey {
             // The definition's name of the group, which is its raw value: a multivariate
             // experiment's cell names are kept there, not rebuilt from the cell's levels. Another
             // process sharing the store may have stored a group first (under other rules): serve that one.
             let name = definition.groups[resolution.groupIndex]
             let kept = store.setIfAbsent(name, for: storageKey)
-            let period = firstPeriod(definition, unit: unit, experiment: T.identifier, store: store)
-            if kept != name, let keptGroup = T.Group(rawValue: kept) { return (keptGroup, .sticky, period, nil) }
-            return (group, .bucketed, period, nil)
+            let period = Self.firstPeriod(definition, unit: unit, experiment: experiment, store: store)
+            if kept != name, let keptIndex = definition.groupIndex(named: kept) { return (keptIndex, .sticky, period, nil) }
+            return (resolution.groupIndex, .bucketed, period, nil)
         }
-        return (group, resolution.reason, nil, resolution.holdout)
+        return (resolution.groupIndex, resolution.reason, nil, resolution.holdout)
+    }
+
+    /// The name of the group an experiment required first gives the unit of its own type: an
+    /// override, or every step from `force` on, with this service's environment, control document
+    /// and store. Nothing is exposed.
+    private mutating func requiredGroup(
+        _ requirement: SplitTestRequirement, time: Double, store: any AssignmentStore, storing: Bool,
+        issues: inout [SplitTestingIssue]
+    ) -> String {
+        let definition = effectiveDefinition(requirement.definition, issues: &issues)
+        if let raw = overrides[definition.identifier], definition.groupIndex(named: raw) != nil { return raw }
+        let unit = unit(for: definition.unitType, store: store, issues: &issues)
+        let resolved = resolveAfresh(
+            definition: definition, unit: unit, time: time, store: store, storing: storing, issues: &issues)
+        return definition.groups[resolved.groupIndex]
+    }
+
+    /// Keeps the next time at which `definition`'s schedule changes what it serves, so that the
+    /// resolutions kept are made again then.
+    private mutating func noteSchedule(of definition: SplitTestDefinition, at time: Double) {
+        guard let boundary = definition.schedule?.nextBoundary(after: time) else { return }
+        nextScheduleBoundary = min(nextScheduleBoundary ?? boundary, boundary)
     }
 
     /// The period stored with a unit's group; 0 when none is (a group stored by a build that knew
@@ -245,7 +310,7 @@ struct ResolutionState: Sendable {
     /// not set: every condition on it is false, so the experiment enrols no one, which is rarely
     /// what the app meant (a custom attribute left unset is the app's choice).
     private mutating func reportUnsetBuiltIns(_ definition: SplitTestDefinition, issues: inout [SplitTestingIssue]) {
-        for condition in definition.targeting?.conditions ?? []
+        for condition in definition.targeting?.requiredConditions ?? []
         where attributes[condition.attribute] == nil
             && SplitTestAttributeValues.builtInNames.contains(condition.attribute)
             && reportedUnsetAttributes.insert(condition.attribute).inserted

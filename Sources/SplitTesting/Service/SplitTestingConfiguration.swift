@@ -1,3 +1,5 @@
+import Foundation
+
 extension SplitTestingService {
     /// How a ``SplitTestingService`` stores, tracks, learns its experiments and reports problems.
     /// Every property has a default that works, so `Configuration()` is a valid configuration:
@@ -48,6 +50,14 @@ extension SplitTestingService {
         /// The built-in targeting attributes (`app_version`, `platform`, `os_version`, `region`);
         /// by default read from the platform. Tests set fixed values here.
         public var builtInAttributes: SplitTestAttributeValues
+        /// The environment whose values the experiments take (`SplitTestEnvironment.staging.rawValue`
+        /// with the generated enum), or `nil` (the default) for their base values. An experiment
+        /// that does not list it uses its base values; a control document published for another
+        /// environment is reported and ignored.
+        public var environment: String?
+        /// The service's clock, which schedules are read against; the system clock by default.
+        /// Tests set a fixed or stepping one here.
+        public var clock: @Sendable () -> Date
         /// A control document's payload to put in force before the first resolution, usually the
         /// last good document that `SplitTestingRemote` kept on disk.
         @_spi(Tools) public var control: SplitTestControl?
@@ -61,8 +71,12 @@ extension SplitTestingService {
             tracking: TrackingClient = TrackingClient(),
             launchOverrides: LaunchOverrides = .disabled,
             report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
-            builtInAttributes: SplitTestAttributeValues = .fromPlatform
+            builtInAttributes: SplitTestAttributeValues = .fromPlatform,
+            environment: String? = nil,
+            clock: @escaping @Sendable () -> Date = { Date() }
         ) {
+            self.environment = environment
+            self.clock = clock
             self.store = store ?? DefaultAssignmentStore()
             self.deviceID = deviceID
             self.catalog = catalog

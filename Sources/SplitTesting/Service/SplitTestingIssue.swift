@@ -48,6 +48,10 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// one in force or, in `SplitTestingRemote`, one kept for the next start (a replayed or older
     /// document). It was ignored and the one in force stays.
     case controlSequenceNotNewer(sequence: Int, newest: Int)
+    /// A control document was published for another environment than the service's
+    /// (``SplitTestingService/Configuration/environment``; `nil` for none): it was ignored and the
+    /// one in force stays.
+    case controlEnvironmentMismatch(document: String, service: String?)
     /// A bandit experiment's assignments are kept in memory only (the service's store is an
     /// ``InMemoryAssignmentStore``): at the next start its units would be bucketed again, by the
     /// weights then in force, so a unit's group could change under it and the bandit's readout
@@ -99,6 +103,9 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
             "control document entry of experiment '\(experiment)' is invalid (\(reason)); ignored"
         case .controlSequenceNotNewer(let sequence, let newest):
             "control document sequence \(sequence) is not newer than \(newest), the newest this app has; ignored"
+        case .controlEnvironmentMismatch(let document, let service):
+            "control document is for environment '\(document)', not "
+                + (service.map { "'\($0)', this app's" } ?? "this app, which sets no environment") + "; ignored"
         case .banditWithoutPersistentStore(let experiment):
             "bandit experiment '\(experiment)' keeps its assignments in memory only; its units would be bucketed "
                 + "again at the next start, by the weights then in force: configure a store that persists"

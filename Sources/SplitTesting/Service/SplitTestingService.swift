@@ -59,7 +59,8 @@ public final class SplitTestingService: Sendable {
         }
         state = Locked(ResolutionState(
             deviceID: deviceID, builtInAttributes: configuration.builtInAttributes,
-            storeIsInMemory: store is InMemoryAssignmentStore))
+            storeIsInMemory: store is InMemoryAssignmentStore, environment: configuration.environment,
+            clock: configuration.clock))
         configuredDeviceID = deviceID
         reportInMemoryBandits()
         if let control = configuration.control { applyControl(control) }

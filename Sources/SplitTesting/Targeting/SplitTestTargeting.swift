@@ -15,16 +15,53 @@
 /// ])
 /// ```
 @_spi(Generated) public struct SplitTestTargeting: Sendable, Hashable {
-    /// The conditions, in the order written; all must hold.
+    /// The inline conditions, in the order written; all must hold.
+    public let conditions: [SplitTestCondition]
+    /// Segments the unit must be in, every one (`segments: [...]`).
+    public let segments: [SplitTestSegment]
+    /// Segments the unit must be in none of (`exclude_segments: [...]`).
+    public let excludedSegments: [SplitTestSegment]
+
+    /// Creates targeting from its inline conditions and segments.
+    public init(
+        conditions: [SplitTestCondition], segments: [SplitTestSegment] = [], excludedSegments: [SplitTestSegment] = []
+    ) {
+        self.conditions = conditions
+        self.segments = segments
+        self.excludedSegments = excludedSegments
+    }
+
+    /// Whether every condition holds for `attributes`, the unit is in every segment and in no
+    /// excluded one.
+    package func matches(_ attributes: SplitTestAttributeValues) -> Bool {
+        conditions.allSatisfy { $0.holds(for: attributes) }
+            && segments.allSatisfy { $0.contains(attributes) }
+            && !excludedSegments.contains { $0.contains(attributes) }
+    }
+
+    /// Every condition a unit must meet, inline ones first, then each segment's; an excluded
+    /// segment's are not among them, since the unit must fail one of them.
+    package var requiredConditions: [SplitTestCondition] {
+        conditions + segments.flatMap(\.conditions)
+    }
+}
+
+/// A named audience written once (a `segment:` document) and used by many experiments'
+/// targeting: a unit is in it when every one of its conditions holds.
+@_spi(Generated) public struct SplitTestSegment: Sendable, Hashable {
+    /// The segment's name, as written in its definition.
+    public let name: String
+    /// Its conditions; all must hold.
     public let conditions: [SplitTestCondition]
 
-    /// Creates targeting from its conditions.
-    public init(conditions: [SplitTestCondition]) {
+    /// Creates a segment.
+    public init(name: String, conditions: [SplitTestCondition]) {
+        self.name = name
         self.conditions = conditions
     }
 
-    /// Whether every condition holds for `attributes`.
-    package func matches(_ attributes: SplitTestAttributeValues) -> Bool {
+    /// Whether a unit with `attributes` is in the segment.
+    package func contains(_ attributes: SplitTestAttributeValues) -> Bool {
         conditions.allSatisfy { $0.holds(for: attributes) }
     }
 }

@@ -1,0 +1,32 @@
+/// Reads `requires: { experiment: [groups] }`: experiments a unit must get given groups of
+/// before this one enrols it. Whether they exist is checked once every file is read.
+extension ExperimentParser {
+    /// The requirements as written, or nil after reporting what is wrong with their shape.
+    mutating func readRequires(_ node: YAMLNode) -> [RequirementDraft]? {
+        guard node.kind == .mapping, node.entryCount > 0 else {
+            log.error(
+                "'requires' must be a mapping of experiment to the groups a unit must get in it, like "
+                    + "{ onboarding_flow: [new_flow] }; found \(document.kindDescription(of: node))", at: node)
+            return nil
+        }
+        var requirements: [RequirementDraft] = []
+        var valid = true
+        for entry in namedEntries(of: node, noun: "experiment", place: " in 'requires'") {
+            let list = entry.pair.value
+            guard list.kind == .sequence, list.entryCount > 0 else {
+                log.error(
+                    "the groups required of '\(Self.shown(entry.name))' must be a list of at least one group, "
+                        + "like [new_flow]; found \(document.kindDescription(of: list))", at: list)
+                valid = false
+                continue
+            }
+            let groups = readUniqueNames(
+                list, notAName: { "a group in 'requires' must be a group name; found \($0)" },
+                listedAgain: { "group '\(Self.shown($0))' is required twice" })
+            requirements.append(RequirementDraft(
+                experiment: NameReference(name: entry.name, location: file.location(of: entry.pair.key)),
+                groups: groups.map { NameReference(name: $0.name, location: file.location(of: $0.node)) }))
+        }
+        return valid ? requirements : nil
+    }
+}
