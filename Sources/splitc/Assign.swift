@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTesting
 import SplitcCommandLine
 
 /// `splitc assign`: the group a unit gets on a fresh install.
@@ -23,6 +23,8 @@ struct Assign: ParsableCommand {
     var unit: String
 
     @OptionGroup var definitions: DefinitionOptions
+
+    @OptionGroup var resolution: ResolutionOptions
 
     @Option(help: ArgumentHelp(
         "The unit's targeting attributes as a JSON object, built-in and declared, e.g. '{\"app_version\": \"5.3.1\", \"platform\": \"ios\", \"plan\": \"pro\"}'.",
@@ -52,17 +54,21 @@ struct Assign: ParsableCommand {
             let known = experiments.map(\.identifier).joined(separator: ", ")
             throw InputError("no experiment '\(experiment)' is defined (defined: \(known.isEmpty ? "none" : known))")
         }
-        var applied: SplitTestDefinition?
+        let environment = try resolution.checkedEnvironment(in: compiled.result)
+        let time = try resolution.time()
+        var document: SplitTestControl?
         if let control {
-            let document = try ControlDocument.read(control, publicKey: publicKey)
-            applied = document.apply(to: experiments)[definition.identifier]
+            document = try ControlDocument.read(control, publicKey: publicKey, environment: environment).control
         }
+        let adjusting = ResolutionOptions.adjusting(environment: environment, control: document)
         let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
-        let assignment = UnitAssignment(experiment: definition, unit: unit, definition: applied, attributes: values)
+        let assignment = UnitAssignment(
+            experiment: definition, unit: unit, attributes: values, time: time, adjusting: adjusting)
         switch format {
         case .text:
+            let required: String? = assignment.prerequisite.map { ": does not get the groups required of '\($0)'" }
             let bucket = assignment.bucket.map { ", bucket \($0)" } ?? assignment.holdout.map { " '\($0)'" }
-                ?? assignment.notTargetedBecause.map { ": \($0)" } ?? ""
+                ?? assignment.notTargetedBecause.map { ": \($0)" } ?? required ?? ""
             // A multivariate experiment's group is a cell: say so, with each factor's level.
             let group = assignment.levels.map { levels in
                 "cell '\(assignment.group)' (" + levels.map { "\($0.factor): \($0.level)" }.joined(separator: ", ") + ")"

@@ -10,10 +10,16 @@ import SplitcCommandLine
 struct ControlDocument {
     var control: SplitTestControl
 
-    /// Reads and opens the document at `path`; a rejected one is a ``Refusal`` (exit 1).
-    static func read(_ path: String, publicKey text: String?) throws -> ControlDocument {
+    /// Reads and opens the document at `path`; a rejected one, or one published for another
+    /// environment than `environment`, is a ``Refusal`` (exit 1), as apps reject it.
+    static func read(_ path: String, publicKey text: String?, environment: String? = nil) throws -> ControlDocument {
         let key = try text.map { text throws(InputError) in try ControlKeys.publicKey(text) }
         let (control, envelope) = try open(path, verifiedWith: key)
+        if let published = control.environment, published != environment {
+            throw Refusal(
+                "control document '\(path)' is rejected: "
+                    + "\(SplitTestingIssue.controlEnvironmentMismatch(document: published, service: environment))")
+        }
         let trust = key != nil ? "signature verified" : envelope.signature == nil ? "unsigned" : "signature not checked: no --public-key"
         Console.error("splitc: applying control document '\(path)': sequence \(control.sequence), \(trust)")
         return ControlDocument(control: control)

@@ -20,6 +20,8 @@ struct Publish: ParsableCommand {
 
     @OptionGroup var definitions: DefinitionOptions
 
+    @OptionGroup var resolution: EnvironmentOption
+
     @Option(help: "The control document to write.")
     var output: String
 
@@ -56,9 +58,10 @@ struct Publish: ParsableCommand {
         if let current, let sequence, sequence <= current.sequence {
             throw InputError("--sequence \(sequence) is not greater than \(current.sequence), the sequence of '\(control ?? "")'")
         }
+        let environment = try resolution.checkedEnvironment(in: compiled.result)
         var document = SplitTestControl(
             publishing: compiled.result.experiments, sequence: sequence ?? defaultSequence,
-            generated: ISO8601DateFormatter().string(from: now))
+            generated: ISO8601DateFormatter().string(from: now), environment: environment)
         for experiment in compiled.result.experiments where experiment.definition.allocation.bandit != nil {
             carryBandit(experiment.definition, from: current, into: &document)
         }

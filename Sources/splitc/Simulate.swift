@@ -25,6 +25,8 @@ struct Simulate: ParsableCommand {
 
     @OptionGroup var definitions: DefinitionOptions
 
+    @OptionGroup var resolution: ResolutionOptions
+
     @Option(help: "How many synthetic units (1 to 10,000,000).")
     var units: Int
 
@@ -47,7 +49,10 @@ struct Simulate: ParsableCommand {
         try compiled.requireNoErrors()
         let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
         try events.write(compiled.result.experiments, unitCount: units, attributes: values)
-        let simulations = Simulation.run(compiled.result.experiments, unitCount: units, attributes: values)
+        let environment = try resolution.checkedEnvironment(in: compiled.result)
+        let simulations = Simulation.run(
+            compiled.result.experiments, unitCount: units, attributes: values, time: try resolution.time(),
+            adjusting: ResolutionOptions.adjusting(environment: environment, control: nil))
         switch format {
         case .text:
             let holdouts = Simulation.holdoutShares(compiled.result.holdouts, unitCount: units).map { share in

@@ -38,12 +38,14 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     /// levels; `nil` for an experiment with plain groups.
     public var factors: [FactorShares]?
 
-    /// Resolves `units`, each with `attributes`, through `experiment`'s definition, as the
-    /// runtime resolves it.
+    /// Resolves `units`, each with `attributes` at `time`, through `experiment`'s definition
+    /// after `adjusting` it, as the runtime resolves it.
     public init<Units: Sequence<String>>(
-        experiment: Experiment, units: Units, attributes: SplitTestAttributeValues = SplitTestAttributeValues()
+        experiment: Experiment, units: Units, attributes: SplitTestAttributeValues = SplitTestAttributeValues(),
+        time: Double? = nil,
+        adjusting: (SplitTestDefinition) -> SplitTestDefinition = { $0 }
     ) {
-        let definition = experiment.definition
+        let definition = adjusting(experiment.definition)
         var counts = [Int](repeating: 0, count: definition.groups.count)
         var total = 0
         var enrolled = 0
@@ -51,7 +53,8 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         var notTargeted = 0
         for unit in units {
             total += 1
-            let resolution = definition.resolve(unit: unit, attributes: attributes)
+            let resolution = definition.resolve(
+            unit: unit, attributes: attributes, time: time ?? SplitTestDefinition.currentTime, adjusting: adjusting)
             if resolution.reason == .holdout { heldOut += 1 }
             if resolution.reason == .notTargeted { notTargeted += 1 }
             guard resolution.reason == .bucketed else { continue }

@@ -7,16 +7,21 @@ public enum Simulation {
         "unit-\(index)"
     }
 
-    /// Resolves `unitCount` synthetic units through each experiment, in the order given.
+    /// Resolves `unitCount` synthetic units through each experiment, in the order given, at
+    /// `time` (default now), each definition `adjusting` as ``UnitAssignment`` does.
     ///
     /// - Precondition: `unitCount ≥ 0`.
     public static func run(
-        _ experiments: [Experiment], unitCount: Int, attributes: SplitTestAttributeValues = SplitTestAttributeValues()
+        _ experiments: [Experiment], unitCount: Int, attributes: SplitTestAttributeValues = SplitTestAttributeValues(),
+        time: Double? = nil,
+        adjusting: (SplitTestDefinition) -> SplitTestDefinition = { $0 }
     ) -> [ExperimentSimulation] {
         precondition(unitCount >= 0, "the command line validates the number of units")
         // Lazy, so that a million units cost no million-string array.
         let units = (0..<unitCount).lazy.map(unitID)
-        return experiments.map { ExperimentSimulation(experiment: $0, units: units, attributes: attributes) }
+        return experiments.map {
+            ExperimentSimulation(experiment: $0, units: units, attributes: attributes, time: time, adjusting: adjusting)
+        }
     }
 
     /// The share of `unitCount` synthetic units each holdout keeps out, against its percent.

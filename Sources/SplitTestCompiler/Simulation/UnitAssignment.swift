@@ -31,14 +31,21 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
         public var level: String
     }
 
-    /// Resolves `unit` with `attributes` through `definition`, as the runtime resolves it: the
-    /// experiment's own, or one a control document's entry was applied to.
+    /// The experiment whose requirement the unit did not meet, when the reason is `prerequisite`.
+    public var prerequisite: String?
+
+    /// Resolves `unit` with `attributes` at `time` through the experiment's definition after
+    /// `adjusting` it (its environment's values and a control document's entry), as the runtime
+    /// resolves it; experiments it requires are adjusted and resolved the same way, for the same unit.
     public init(
-        experiment: Experiment, unit: String, definition: SplitTestDefinition? = nil,
-        attributes: SplitTestAttributeValues = SplitTestAttributeValues()
+        experiment: Experiment, unit: String, attributes: SplitTestAttributeValues = SplitTestAttributeValues(),
+        time: Double? = nil,
+        adjusting: (SplitTestDefinition) -> SplitTestDefinition = { $0 }
     ) {
-        let definition = definition ?? experiment.definition
-        let resolution = definition.resolve(unit: unit, attributes: attributes)
+        let definition = adjusting(experiment.definition)
+        let resolution = definition.resolve(
+            unit: unit, attributes: attributes, time: time ?? SplitTestDefinition.currentTime, adjusting: adjusting)
+        self.prerequisite = resolution.prerequisite
         self.holdout = resolution.holdout
         if resolution.reason == .notTargeted, let targeting = definition.targeting {
             self.notTargetedBecause = TargetingExplanation.firstFailure(of: targeting, for: attributes)

@@ -1,0 +1,62 @@
+import ArgumentParser
+@_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestCompiler
+import SplitTestFormats
+import SplitcCommandLine
+
+/// `--environment`: which environment's values the definitions take, as a service configured
+/// with it.
+struct EnvironmentOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The environment whose values the experiments take (one the definitions declare); without it, their base values.",
+        valueName: "name"))
+    var environment: String?
+
+    /// The environment, checked against those `result` declares; an unknown one is an
+    /// ``InputError`` (exit 2).
+    func checkedEnvironment(in result: CompilationResult) throws(InputError) -> String? {
+        guard let environment else { return nil }
+        guard result.environments.contains(environment) else {
+            let declared = result.environments.isEmpty
+                ? "the definitions declare none" : "declared: " + result.environments.joined(separator: ", ")
+            throw InputError("no environment '\(environment)' is declared (\(declared))")
+        }
+        return environment
+    }
+}
+
+/// `--environment` and `--at`: the environment, and the time schedules are read at, as a service
+/// configured so would resolve.
+struct ResolutionOptions: ParsableArguments {
+    @OptionGroup var environmentOption: EnvironmentOption
+
+    @Option(help: ArgumentHelp(
+        "The time schedules are read at, ISO 8601 with a zone (2026-12-01T09:00:00Z); default now.", valueName: "time"))
+    var at: String?
+
+    /// The time, in seconds since 1970.
+    func time() throws(InputError) -> Double {
+        guard let at else { return SplitTestDefinition.currentTime }
+        guard let seconds = EventDate.parseZoned(at) else {
+            throw InputError("--at '\(at)' is not a time in ISO 8601 with a zone, like 2026-12-01T09:00:00Z")
+        }
+        return seconds
+    }
+
+    /// The environment, checked against those `result` declares.
+    func checkedEnvironment(in result: CompilationResult) throws(InputError) -> String? {
+        try environmentOption.checkedEnvironment(in: result)
+    }
+
+    /// What the tools resolve each compiled definition with: its environment's values, then the
+    /// control document's entry, as a service in that environment does.
+    static func adjusting(
+        environment: String?, control: SplitTestControl?
+    ) -> @Sendable (SplitTestDefinition) -> SplitTestDefinition {
+        { compiled in
+            let definition = compiled.inEnvironment(environment)
+            guard let control else { return definition }
+            return ControlDocument.applying(control, to: definition)
+        }
+    }
+}
