@@ -279,3 +279,35 @@ struct OnboardingCopySplitTest: SplitTest {
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
 }
+
+/// `onboarding_flow`: the experiment ``GatedButtonSplitTest`` requires.
+struct OnboardingFlowSplitTest: SplitTest {
+    enum Group: String, SplitTestGroup { case oldFlow = "old_flow", newFlow = "new_flow" }
+    static let identifier = "onboarding_flow"
+    static let definition = SplitTestDefinition(
+        identifier: "onboarding_flow", groups: Group.self, unitType: .device, salt: "onboarding_flow",
+        bucketUpperBounds: [5000, 10_000], control: .oldFlow)
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}
+
+/// An experiment with a schedule (December 2026), a prerequisite (`onboarding_flow: [new_flow]`),
+/// a segment and values in two environments: staging enrols everyone, development forces a unit.
+struct GatedButtonSplitTest: SplitTest {
+    enum Group: String, SplitTestGroup { case red, blue }
+    static let identifier = "gated_button"
+    static let payingUsers = SplitTestSegment(
+        name: "paying_users", conditions: [SplitTestCondition(attribute: "plan", test: .oneOf([.string("pro")]))])
+    static let definition = SplitTestDefinition(
+        identifier: "gated_button", groups: Group.self, unitType: .device, salt: "gated_button",
+        bucketUpperBounds: [5000, 10_000], control: .red, trafficBuckets: 10_000,
+        targeting: SplitTestTargeting(conditions: [], segments: [payingUsers]),
+        schedule: SplitTestSchedule(start: 1_796_083_200 /* 2026-12-01T00:00:00Z */, end: 1_798_761_600 /* 2027-01-01T00:00:00Z */),
+        requirements: [SplitTestRequirement(OnboardingFlowSplitTest.self, groupNames: ["new_flow"])],
+        environments: [
+            "staging": SplitTestEnvironmentValues(groups: Group.self, bucketUpperBounds: [0, 10_000]),
+            "development": SplitTestEnvironmentValues(groups: Group.self, force: ["simulator-1": .blue]),
+        ])
+    let assignment: SplitTestAssignment<Group>
+    init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
+}

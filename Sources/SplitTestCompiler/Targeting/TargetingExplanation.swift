@@ -5,7 +5,21 @@
 public enum TargetingExplanation {
     /// The first condition of `targeting` that `attributes` fail, explained; nil when all hold.
     package static func firstFailure(of targeting: SplitTestTargeting, for attributes: SplitTestAttributeValues) -> String? {
-        for condition in targeting.conditions where !condition.holds(for: attributes) {
+        if let failure = firstFailure(of: targeting.conditions, for: attributes) { return failure }
+        for segment in targeting.segments {
+            if let failure = firstFailure(of: segment.conditions, for: attributes) {
+                return "not in segment '\(segment.name)': \(failure)"
+            }
+        }
+        for segment in targeting.excludedSegments where segment.contains(attributes) {
+            return "in segment '\(segment.name)', which is excluded"
+        }
+        return nil
+    }
+
+    /// The first of `conditions` that `attributes` fail, explained.
+    private static func firstFailure(of conditions: [SplitTestCondition], for attributes: SplitTestAttributeValues) -> String? {
+        for condition in conditions where !condition.holds(for: attributes) {
             let name = condition.attribute
             guard let value = attributes[name] else { return "'\(name)' is not set" }
             switch condition.test {
