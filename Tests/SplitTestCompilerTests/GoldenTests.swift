@@ -22,7 +22,9 @@ import Testing
         let (result, paths) = try Self.compileExamples()
         #expect(!result.hasErrors, "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
         #expect(paths.contains("experiments/checkout/checkout_layer.yaml"), "definitions are found recursively")
-        #expect(result.experiments.count >= paths.count - 2, "every file but the attributes and the holdout defines an experiment")
+        #expect(
+            result.experiments.count >= paths.count - 4,
+            "every file but the attributes, the holdout, the segments and the environments defines an experiment")
         let generated = SwiftEmitter().emit(result, sourcePaths: paths)
 
         if ProcessInfo.processInfo.environment["SPLITTEST_UPDATE_GOLDEN"] == "1" {

@@ -33,7 +33,7 @@ import Testing
         (#"{"period": 0}"#, "experiments.a.period", "must be a positive integer; found 0"),
         (#"{"period": 1.5}"#, "experiments.a.period", "must be a positive integer, written without sign, fraction or exponent; found the number 1.5"),
         (#"{"period": "2"}"#, "experiments.a.period", "must be a positive integer; found a string"),
-        (#"{"weigths": {"x": 100}}"#, "experiments.a.weigths", "is not a field of an entry (known: 'status', 'winner', 'traffic', 'force', 'weights', 'period')"),
+        (#"{"weigths": {"x": 100}}"#, "experiments.a.weigths", "is not a field of an entry (known: 'status', 'winner', 'traffic', 'force', 'weights', 'period', 'schedule')"),
     ])
     func malformedWeightsOrPeriodRejectTheDocument(entry: String, field: String, reason: String) {
         let text = #"{"sequence": 1, "experiments": {"a": "# + entry + "}}"

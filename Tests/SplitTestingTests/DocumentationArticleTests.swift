@@ -72,22 +72,28 @@ import Testing
 
     @Test func resolutionOrderOfHowAssignmentWorksIsTheRuntimes() throws {
         let rows = Self.rows(of: try Self.article("HowAssignmentWorks.md")) { Int($0) != nil }
-        let reasons = try rows.map { row -> AssignmentReason in
+        // A step may name two reasons (`stopped`, or `ended` when the schedule has ended).
+        let reasons = try rows.flatMap { row -> [AssignmentReason] in
             try #require(row.count == 5, "a resolution row has 5 cells: \(row)")
-            let name = row[3].replacingOccurrences(of: "``AssignmentReason/", with: "")
-                .replacingOccurrences(of: "``", with: "")
-            let reason = try #require(AssignmentReason(rawValue: name), "\(row[3]) is a reason")
-            #expect((row[4] == "yes") == reason.isEnrolled, "enrolled column of \(name)")
-            return reason
+            let names = row[3].replacingOccurrences(of: "``AssignmentReason/", with: "")
+                .replacingOccurrences(of: "``", with: "").components(separatedBy: ", ")
+            return try names.map { name in
+                let reason = try #require(AssignmentReason(rawValue: name), "\(row[3]) is a reason")
+                #expect((row[4] == "yes") == reason.isEnrolled, "enrolled column of \(name)")
+                return reason
+            }
         }
         #expect(rows.map(\.first) == (1...rows.count).map { String($0) })
         #expect(
-            reasons == [.override, .forced, .stopped, .resolved, .sticky, .noUser, .holdout, .notTargeted, .notEnrolled, .bucketed])
+            reasons == [
+                .override, .forced, .stopped, .ended, .resolved, .sticky, .noUser, .notStarted, .holdout, .prerequisite,
+                .notTargeted, .notEnrolled, .bucketed,
+            ])
         #expect(Set(reasons) == Set(AssignmentReason.allCases))
     }
 
     @Test func resolutionOrderHoldsForTheStepsTheArticleNames() {
-        // Steps 2 > 3 > 4: forced before stopped before resolved; then 7 > 8 > 9.
+        // Steps 2 > 3 > 4: forced before stopped before resolved; then 8 > 10 > 11.
         func definition(
             status: SplitTestStatus, holdout: SplitTestHoldout? = nil,
             targeting: SplitTestTargeting? = nil, trafficBuckets: Int = 10_000

@@ -30,16 +30,21 @@ struct LinksEmitter {
         printer.line("}")
     }
 
-    /// `enum SplitTestSegments` with one `SplitTestSegment` per segment.
+    /// `enum SplitTestSegments` with one `SplitTestSegment` per segment: internal whatever the
+    /// access level, since only the definitions of this file read them.
     func emitSegments(_ segments: [Segment], into printer: inout CodePrinter) {
         printer.docLine("The segments the definitions declare: named audiences that experiments' targeting names.")
-        printer.line("nonisolated ", access, "enum SplitTestSegments {")
+        printer.line("nonisolated enum SplitTestSegments {")
         printer.indented { printer in
             for (index, segment) in segments.enumerated() {
                 if index > 0 { printer.line() }
                 if let description = segment.description { CommentText.printParagraph(description, into: &printer) }
                 printer.openLine()
-                printer.write(access)
+                printer.write("/// The segment `")
+                printer.write(segment.name)
+                printer.write("`: a unit is in it when every condition holds.")
+                printer.closeLine()
+                printer.openLine()
                 printer.write("static let ")
                 printer.write(Self.propertyName(segment.name))
                 printer.write(" = SplitTestSegment(")

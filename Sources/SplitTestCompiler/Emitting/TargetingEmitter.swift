@@ -13,10 +13,18 @@ struct TargetingEmitter {
         }
         printer.line("targeting: SplitTestTargeting(")
         printer.indented { printer in
-            emitConditions(targeting.conditions, label: "conditions", into: &printer)
+            var first = true
+            if !targeting.conditions.isEmpty {
+                emitConditions(targeting.conditions, label: "conditions", into: &printer)
+                first = false
+            } else {
+                printer.openLine()
+                printer.write("conditions: []")
+                first = false
+            }
             for (label, segments) in [("segments", targeting.segments), ("excludedSegments", targeting.excludedSegments)]
             where !segments.isEmpty {
-                printer.write(",")
+                if !first { printer.write(",") }
                 printer.closeLine()
                 printer.openLine()
                 printer.write(label)

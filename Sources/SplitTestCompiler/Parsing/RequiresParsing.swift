@@ -20,9 +20,27 @@ extension ExperimentParser {
                 valid = false
                 continue
             }
-            let groups = readUniqueNames(
-                list, notAName: { "a group in 'requires' must be a group name; found \($0)" },
-                listedAgain: { "group '\(Self.shown($0))' is required twice" })
+            // Group names, or a multivariate experiment's cell names (`five+on+none`): whether each
+            // exists is checked against the experiment required.
+            var groups: [(name: String, node: YAMLNode)] = []
+            for position in 0..<list.entryCount {
+                let item = document.item(position, of: list)
+                guard item.isScalar, let text = document.stringValue(of: item), !text.isEmpty else {
+                    log.error(
+                        "a group in 'requires' must be a group or cell name; found \(document.kindDescription(of: item))",
+                        at: item)
+                    valid = false
+                    continue
+                }
+                if let first = groups.first(where: { $0.name == text }) {
+                    log.error(
+                        "group '\(Self.shown(text))' is required twice", at: item,
+                        note: ("'\(Self.shown(text))' is first listed here", first.node))
+                    valid = false
+                    continue
+                }
+                groups.append((text, item))
+            }
             requirements.append(RequirementDraft(
                 experiment: NameReference(name: entry.name, location: file.location(of: entry.pair.key)),
                 groups: groups.map { NameReference(name: $0.name, location: file.location(of: $0.node)) }))
