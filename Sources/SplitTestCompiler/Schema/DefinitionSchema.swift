@@ -15,10 +15,11 @@ public enum DefinitionSchema {
         [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "SplitTesting experiment definition",
-            "description": "One split test (A/B/n experiment), or a document of custom targeting attributes, or a holdout. A YAML file may hold several, one per document (separated by ---).",
+            "description": "One split test (A/B/n experiment), or a document of custom targeting attributes, a holdout, a segment or the environments. A YAML file may hold several, one per document (separated by ---).",
             "type": "object",
             // As the compiler reads documents: one with 'identifier' is an experiment; otherwise
-            // one with 'attributes' or 'holdout' is that; anything else must be an experiment.
+            // one with 'attributes', 'holdout', 'segment' or 'environments' is that; anything else must be
+            // an experiment.
             "if": ["required": ["identifier"]],
             "then": ["$ref": "#/$defs/experiment"],
             "else": [
@@ -27,12 +28,20 @@ public enum DefinitionSchema {
                 "else": [
                     "if": ["required": ["holdout"]],
                     "then": ["$ref": "#/$defs/holdoutDocument"],
-                    "else": ["$ref": "#/$defs/experiment"],
+                    "else": [
+                        "if": ["required": ["segment"]],
+                        "then": ["$ref": "#/$defs/segmentDocument"],
+                        "else": [
+                            "if": ["required": ["environments"]],
+                            "then": ["$ref": "#/$defs/environmentsDocument"],
+                            "else": ["$ref": "#/$defs/experiment"],
+                        ],
+                    ],
                 ],
             ],
             "$defs": .object(
                 pairs: [("experiment", experiment)] + SchemaDefinitions.all + FactorsSchema.definitions
-                    + TargetingSchema.definitions + AllocationSchema.definitions),
+                    + TargetingSchema.definitions + AllocationSchema.definitions + LinksSchema.definitions),
         ]
     }
 
@@ -45,7 +54,8 @@ public enum DefinitionSchema {
             "additionalProperties": false,
             "properties": .object(
                 pairs: ExperimentProperties.all + FactorsSchema.properties
-                    + [("targeting", TargetingSchema.targetingProperty)] + [("allocation", AllocationSchema.property)]),
+                    + [("targeting", TargetingSchema.targetingProperty)] + [("allocation", AllocationSchema.property)]
+                    + LinksSchema.properties),
             "allOf": [winnerRule, FactorsSchema.groupsOrFactorsRule, AllocationSchema.resolvedRule],
         ]
     }

@@ -25,7 +25,7 @@ enum TargetingSchema {
                 "type": "object",
                 "minProperties": 1,
                 "propertyNames": ["pattern": .string(DefinitionSchema.snakeCasePattern)],
-                "properties": .object([
+                "properties": .object(LinksSchema.targetingProperties + [
                     .init(
                         key: SplitTestAttributeValues.appVersion,
                         value: versionCondition("The app's version (CFBundleShortVersionString).")),
