@@ -36,6 +36,7 @@ let benchmarks: @Sendable () -> Void = {
 
     registerServiceBenchmarks()
     registerTargetingBenchmarks()
+    registerLinksBenchmarks()
     registerRemoteControlBenchmarks()
     registerSharedStoreBenchmarks()
     registerFactorialBenchmarks()

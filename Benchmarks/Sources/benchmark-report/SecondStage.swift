@@ -63,6 +63,12 @@ extension Report {
         verdicts.append(ratioVerdict(
             "targeting: the sticky path unchanged (five conditions within \(Formatting.factor(Targets.stickyTargetedOverUntargeted))× the same experiment without)",
             RuntimeNames.stickyTargeted, over: RuntimeNames.stickyUserLevel, atMost: Targets.stickyTargetedOverUntargeted))
+        verdicts.append(ratioVerdict(
+            "segments and prerequisites: first-time assignment with two segments and a prerequisite within \(Formatting.factor(Targets.segmentedOverInline))× the same conditions inline",
+            RuntimeNames.firstTimeSegmented, over: RuntimeNames.firstTimeTargeted, atMost: Targets.segmentedOverInline))
+        verdicts.append(ratioVerdict(
+            "segments and prerequisites: the sticky path unchanged (within \(Formatting.factor(Targets.stickySegmentedOverInline))× the same conditions inline)",
+            RuntimeNames.stickySegmented, over: RuntimeNames.stickyTargeted, atMost: Targets.stickySegmentedOverInline))
         verdicts.append(contentsOf: multivariateVerdicts())
         verdicts.append(contentsOf: analysisVerdicts())
         verdicts.append(readoutVerdict())
@@ -174,6 +180,9 @@ enum RuntimeNames {
     static let firstTimeTargeted = "fetchSplitTest, first-time assignment, five targeting conditions (with associate(user:))"
     static let stickyUserLevel = "fetchSplitTest, sticky, user-level without targeting"
     static let stickyTargeted = "fetchSplitTest, sticky, five targeting conditions"
+    static let firstTimeSegmented =
+        "fetchSplitTest, first-time assignment, two segments and a prerequisite (with associate(user:))"
+    static let stickySegmented = "fetchSplitTest, sticky, two segments and a prerequisite"
     /// The benchmarks that run one operation per iteration rather than 1,000.
     static let singleOperation: Set<String> = [remoteLoadReference, remoteLoad]
 }

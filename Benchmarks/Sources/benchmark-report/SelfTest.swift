@@ -70,6 +70,12 @@ enum SelfTest {
             RuntimeFigure(name: RuntimeNames.stickyUserLevel, nanosecondsMedian: 80, mallocsMedian: 0, mallocsMax: 0),
             RuntimeFigure(name: RuntimeNames.stickyTargeted, nanosecondsMedian: 80 * run.runtimeRatio, mallocsMedian: 0, mallocsMax: 0),
             RuntimeFigure(
+                name: RuntimeNames.firstTimeSegmented, nanosecondsMedian: 900 * run.runtimeRatio * run.runtimeRatio,
+                mallocsMedian: 12, mallocsMax: 12),
+            RuntimeFigure(
+                name: RuntimeNames.stickySegmented, nanosecondsMedian: 80 * run.runtimeRatio * (1 + (run.runtimeRatio - 1) * 0.8),
+                mallocsMedian: 0, mallocsMax: 0),
+            RuntimeFigure(
                 name: RuntimeNames.stickyWithDocument, nanosecondsMedian: lookup * run.runtimeRatio, mallocsMedian: 0, mallocsMax: 0),
             RuntimeFigure(name: RuntimeNames.remoteLoadReference, nanosecondsMedian: 4e6, mallocsMedian: 9_000, mallocsMax: 9_100),
             RuntimeFigure(

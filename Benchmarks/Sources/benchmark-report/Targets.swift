@@ -21,6 +21,11 @@ enum Targets {
     static let targetedOverUntargeted = 1.5
     /// The sticky path with five conditions against the same experiment without.
     static let stickyTargetedOverUntargeted = 1.1
+    /// A first-time assignment through two segments and a prerequisite against the same
+    /// conditions inline.
+    static let segmentedOverInline = 1.5
+    /// The sticky path with segments and a prerequisite against the same conditions inline.
+    static let stickySegmentedOverInline = 1.05
     /// `splitc analyze` against DuckDB on the emitted SQL (no less than half its speed).
     static let analysisOverDuckDB = 2.0
     /// Peak memory with more events per unit against fewer, for the same units.
