@@ -233,6 +233,93 @@ import Testing
                 """),
             ("experiments/trailing.yaml", "identifier: trailing\ntype: device\ngroups: [a, b]\n---\n"),
         ],
+        // Segments, prerequisites, schedules and environments: mistakes of shape, then of names.
+        [
+            ("experiments/environments.yaml", """
+                environments: [development, staging, production]
+                """),
+            ("experiments/segments.yaml", """
+                segment:
+                  name: paying_users
+                  conditions: { plan: [trial, pro], days_since_install: ">= 7" }
+                ---
+                attributes:
+                  plan: { type: string, values: [free, trial, pro] }
+                  days_since_install: { type: int }
+                """),
+            ("experiments/onboarding.yaml", """
+                identifier: onboarding_flow
+                type: device
+                groups: [old_flow, new_flow]
+                targeting: { segments: [paying_users], exclude_segments: [paying_users] }
+                ---
+                identifier: welcome_offer
+                type: device
+                groups: [no_offer, offer]
+                requires: { onboarding_flo: [new_flow] }
+                targeting: { segments: [paying_user], days_since_install: "< 5" }
+                environments:
+                  developmen: { traffic: 100 }
+                  staging: { salt: other, weights: { offer: 3 } }
+                ---
+                identifier: checkout_copy
+                type: user
+                groups: [old, new]
+                requires: { checkout_steps: [one_page] }
+                schedule: { start: 2026-12-01T09:00:00Z, end: 2026-11-01T00:00:00Z }
+                ---
+                identifier: checkout_steps
+                type: user
+                groups: [three_page, one_page]
+                requires: { checkout_copy: [new] }
+                targeting: { segments: [paying_users], days_since_install: "< 5" }
+                """),
+            ("experiments/schedule.yaml", """
+                identifier: feed_ranking
+                type: device
+                groups: [old, new]
+                schedule: { start: 2026-12-01T09:00:00 }
+                """),
+        ],
+        [
+            ("experiments/environments.yaml", """
+                environments: [development, staging, production]
+                """),
+            ("experiments/segments.yaml", """
+                segment:
+                  name: paying_users
+                  conditions: { plan: [trial, pro], days_since_install: ">= 7" }
+                ---
+                attributes:
+                  plan: { type: string, values: [free, trial, pro] }
+                  days_since_install: { type: int }
+                """),
+            ("experiments/offer.yaml", """
+                identifier: welcome_offer
+                type: device
+                groups: [no_offer, offer]
+                requires: { onboarding_flo: [new_flow] }
+                targeting: { segments: [paying_user] }
+                environments:
+                  developmen: { traffic: 100 }
+                ---
+                identifier: checkout_copy
+                type: user
+                groups: [old, new]
+                requires: { checkout_steps: [one_page] }
+                ---
+                identifier: checkout_steps
+                type: user
+                groups: [three_page, one_page]
+                requires: { checkout_copy: [new] }
+                targeting: { segments: [paying_users], days_since_install: "< 5" }
+                ---
+                identifier: onboarding_flow
+                type: device
+                groups: [old_flow, new_flow]
+                schedule: { end: 2026-11-01T00:00:00Z }
+                """),
+        ],
     ]
 
     /// The diagnostic lines the article quotes, from its untagged code blocks.

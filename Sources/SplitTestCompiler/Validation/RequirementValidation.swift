@@ -38,7 +38,7 @@ enum RequirementValidation {
                 }
                 guard let required = positions[name] else {
                     rejected.insert(position)
-                    if !identifiersWritten.contains(name) || positions[name] == nil {
+                    if !identifiersWritten.contains(name) {
                         log.error(
                             "experiment '\(ExperimentParser.shown(name))' is not defined"
                                 + Suggestions.didYouMean(name, in: identifiers),
