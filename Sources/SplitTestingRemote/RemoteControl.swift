@@ -255,6 +255,11 @@ public final class RemoteControl: Sendable {
         guard control.sequence > newest else {
             return fail(.controlSequenceNotNewer(sequence: control.sequence, newest: newest), service)
         }
+        // A document for another environment is not kept: the next start would load it only to
+        // reject it again.
+        if let published = control.environment, published != service.environment {
+            return fail(.controlEnvironmentMismatch(document: published, service: service.environment), service)
+        }
         let entry = ControlDocumentCache.Entry(envelope: body, etag: etag, sequence: control.sequence)
         do {
             try cache.save(entry)

@@ -72,6 +72,25 @@ struct RefreshTests {
         }
     }
 
+    @Test func aDocumentForAnotherEnvironmentIsReportedAndNotKept() async throws {
+        try await withControlServer { server in
+            let issues = IssueRecorder()
+            let service = makeService(issues: issues)
+            let directory = temporaryDirectory()
+            let remote = makeRemote(server, directory: directory, applyImmediately: true)
+            let production = envelope(payload(
+                sequence: 8, experiments: ["profile_redesign": ["status": "stopped"]], extra: ["environment": "production"]))
+            let (outcome, _) = try await startWhileHeld(
+                remote, service: service, server: server, script: .init(etag: "\"v8\"", body: production))
+            #expect(outcome == .failed(.controlEnvironmentMismatch(document: "production", service: nil)))
+            #expect(issues.issues == [.controlEnvironmentMismatch(document: "production", service: nil)])
+            #expect(remote.keptSequence == nil)
+            #expect(service.controlSequence == nil)
+            #expect(InForce(service) == .compiled)
+            remote.stop()
+        }
+    }
+
     @Test func applyImmediatelyPutsTheDocumentInForceAtOnce() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()

@@ -36,6 +36,9 @@ public final class SplitTestingService: Sendable {
     let configuredDeviceID: String?
     /// Hands changes to the streams of ``changes()``.
     let changeBroadcaster = ChangeBroadcaster()
+    /// The environment whose values the experiments take; a control document published for
+    /// another is rejected.
+    package let environment: String?
 
     /// Creates a service; see ``Configuration`` for the defaults. Applies launch overrides when
     /// the configuration enables them, and sets up the tracking providers.
@@ -62,6 +65,7 @@ public final class SplitTestingService: Sendable {
             storeIsInMemory: store is InMemoryAssignmentStore, environment: configuration.environment,
             clock: configuration.clock))
         configuredDeviceID = deviceID
+        environment = configuration.environment
         reportInMemoryBandits()
         if let control = configuration.control { applyControl(control) }
         tracking.setup()
