@@ -30,12 +30,17 @@ public struct CompilationResult: Sendable {
     public var segments: [Segment]
     /// The environments declared, in the order written; empty when none are.
     public var environments: [String]
+    /// The test documents that passed validation, in input order; they add nothing to the
+    /// generated Swift.
+    public var tests: [DefinitionTest]
 
     /// Creates a result.
     public init(
         experiments: [Experiment], diagnostics: [Diagnostic], attributes: [AttributeDeclaration] = [],
-        holdouts: [Holdout] = [], segments: [Segment] = [], environments: [String] = []
+        holdouts: [Holdout] = [], segments: [Segment] = [], environments: [String] = [],
+        tests: [DefinitionTest] = []
     ) {
+        self.tests = tests
         self.segments = segments
         self.environments = environments
         self.experiments = experiments

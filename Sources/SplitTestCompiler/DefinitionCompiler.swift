@@ -53,6 +53,8 @@ public enum DefinitionCompiler {
                     if let name = DocumentKind.segmentNameWritten(in: document) { documents.segmentNamesWritten.insert(name) }
                 case .environments:
                     if let declaration = parser.parseEnvironmentDeclaration() { documents.environments.append(declaration) }
+                case .test:
+                    if let test = parser.parseTestDocument() { documents.tests.append(test) }
                 }
                 log.merge(parser.log.diagnostics)
             }
@@ -91,8 +93,11 @@ public enum DefinitionCompiler {
             experiments = experiments.indices.filter { !unlinked.contains($0) }.map { experiments[$0] }
         }
         experiments.sort { $0.identifier < $1.identifier }
+        let tests = TestValidation.check(
+            documents.tests, experiments: experiments, environments: environments.names,
+            attributes: targeting.declarations, identifiersWritten: documents.identifiersWritten, log: &log)
         return CompilationResult(
             experiments: experiments, diagnostics: log.sorted, attributes: targeting.declarations, holdouts: holdouts,
-            segments: targeting.segments, environments: environments.names)
+            segments: targeting.segments, environments: environments.names, tests: tests)
     }
 }

@@ -19,11 +19,19 @@ package struct DefinitionOptions: ParsableArguments {
     /// The instance whose property wrappers tell ArgumentParser what the options are.
     package init() {}
 
-    /// Finds, reads and compiles the definitions, with display paths relative to `root`.
-    package func compile(root: String = FileManager.default.currentDirectoryPath) throws(InputError) -> Compiled {
+    /// Finds, reads and compiles the definitions, with display paths relative to `root`. With
+    /// `runningTests`, the test documents are run when the definitions have no errors, and each
+    /// failure is an error at its `expect`, as `lint` and the build report them.
+    package func compile(
+        root: String = FileManager.default.currentDirectoryPath, runningTests: Bool = false
+    ) throws(InputError) -> Compiled {
         let files = try DefinitionFiles.discover(paths, optionalPaths: optionalPaths)
         let sources = try DefinitionReader.read(files, root: root)
-        let result = DefinitionCompiler.compile(sources, today: .todayUTC)
+        var result = DefinitionCompiler.compile(sources, today: .todayUTC)
+        if runningTests, !result.hasErrors, !result.tests.isEmpty {
+            let report = DefinitionTestRunner.run(result.tests, experiments: result.experiments)
+            result.diagnostics += report.failures.map(\.diagnostic)
+        }
         return Compiled(sources: sources, result: result)
     }
 }

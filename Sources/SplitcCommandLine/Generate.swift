@@ -35,7 +35,7 @@ package struct Generate: ParsableCommand {
 
     package func run() throws {
         if let stamp { try OutputFile.replaceStamp(at: stamp) }
-        let compiled = try definitions.compile(root: root ?? FileManager.default.currentDirectoryPath)
+        let compiled = try definitions.compile(root: root ?? FileManager.default.currentDirectoryPath, runningTests: true)
         try compiled.requireNoErrors()
         let source = SwiftEmitter(accessLevel: access.level)
             .emit(compiled.result, sourcePaths: compiled.sources.map(\.displayPath))

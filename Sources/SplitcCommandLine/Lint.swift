@@ -3,8 +3,8 @@ import ArgumentParser
 /// `splitc lint`: validates the definitions and reports every problem found.
 package struct Lint: ParsableCommand {
     package static let configuration = CommandConfiguration(
-        abstract: "Validates split-test definitions.",
-        discussion: "Exit status: 0 clean or warnings only, 1 errors, 2 usage or unreadable input."
+        abstract: "Validates split-test definitions and runs their test documents.",
+        discussion: "Exit status: 0 clean or warnings only, 1 errors or a failing test, 2 usage or unreadable input."
     )
 
     @OptionGroup var definitions: DefinitionOptions
@@ -16,7 +16,7 @@ package struct Lint: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let compiled = try definitions.compile()
+        let compiled = try definitions.compile(runningTests: true)
         let diagnostics = compiled.result.diagnostics
         switch format {
         case .text:

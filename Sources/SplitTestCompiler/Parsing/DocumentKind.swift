@@ -1,7 +1,7 @@
 /// What a document of a definition file defines: an experiment, custom targeting attributes, a
-/// holdout, a segment or the environments.
+/// holdout, a segment, the environments or a test of an experiment.
 enum DocumentKind {
-    case experiment, attributes, holdout, segment, environments
+    case experiment, attributes, holdout, segment, environments, test
 
     /// The kind of `document`: a mapping with the key `identifier` is an experiment; otherwise one
     /// with the key `attributes` or `holdout` is that; anything else is read as an experiment, so
@@ -19,6 +19,7 @@ enum DocumentKind {
                 if document.scalar(key, is: "holdout") { found = .holdout }
                 if document.scalar(key, is: "segment") { found = .segment }
                 if document.scalar(key, is: "environments") { found = .environments }
+                if document.scalar(key, is: "test") { found = .test }
             }
         }
         self = found ?? .experiment

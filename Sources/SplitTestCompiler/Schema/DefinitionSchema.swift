@@ -15,10 +15,10 @@ public enum DefinitionSchema {
         [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "SplitTesting experiment definition",
-            "description": "One split test (A/B/n experiment), or a document of custom targeting attributes, a holdout, a segment or the environments. A YAML file may hold several, one per document (separated by ---).",
+            "description": "One split test (A/B/n experiment), or a document of custom targeting attributes, a holdout, a segment, the environments or a test. A YAML file may hold several, one per document (separated by ---).",
             "type": "object",
             // As the compiler reads documents: one with 'identifier' is an experiment; otherwise
-            // one with 'attributes', 'holdout', 'segment' or 'environments' is that; anything else must be
+            // one with 'attributes', 'holdout', 'segment', 'environments' or 'test' is that; anything else must be
             // an experiment.
             "if": ["required": ["identifier"]],
             "then": ["$ref": "#/$defs/experiment"],
@@ -34,7 +34,11 @@ public enum DefinitionSchema {
                         "else": [
                             "if": ["required": ["environments"]],
                             "then": ["$ref": "#/$defs/environmentsDocument"],
-                            "else": ["$ref": "#/$defs/experiment"],
+                            "else": [
+                                "if": ["required": ["test"]],
+                                "then": ["$ref": "#/$defs/testDocument"],
+                                "else": ["$ref": "#/$defs/experiment"],
+                            ],
                         ],
                     ],
                 ],

@@ -114,6 +114,7 @@ enum LinksSchema {
                     ],
                 ],
             ]),
+            ("testDocument", testDocument),
             ("environmentsDocument", [
                 "description": "The environments experiments may give other values in, declared once.",
                 "type": "object",
@@ -128,6 +129,65 @@ enum LinksSchema {
                     ],
                 ],
             ]),
+        ]
+    }
+
+    /// A `test:` document: cases that must get given groups, and a distribution.
+    private static var testDocument: JSONValue {
+        let scalar: JSONValue = ["type": ["string", "number", "boolean"]]
+        let time: JSONValue = ["type": "string", "pattern": .string(zonedTimePattern)]
+        return [
+            "description": "What given units must get from one experiment; `splitc test`, `splitc lint` and the build run it. It adds nothing to the generated Swift.",
+            "type": "object",
+            "required": ["test"],
+            "anyOf": [["required": ["cases"]], ["required": ["distribution"]]],
+            "additionalProperties": false,
+            "properties": [
+                "test": ["description": "The experiment under test.", "type": "string", "pattern": .string(DefinitionSchema.snakeCasePattern)],
+                "description": ["type": "string"],
+                "environment": ["description": "The environment of every case that names none.", "type": "string"],
+                "at": ["description": "The time of every case that gives none; default: when the test runs.", "type": "string", "pattern": .string(zonedTimePattern)],
+                "cases": [
+                    "type": "array",
+                    "minItems": 1,
+                    "items": [
+                        "type": "object",
+                        "required": ["unit", "expect"],
+                        "additionalProperties": false,
+                        "properties": [
+                            "unit": ["type": ["string", "number"]],
+                            "user": ["type": ["string", "number"]],
+                            "device": ["type": ["string", "number"]],
+                            "attributes": ["type": "object", "additionalProperties": scalar],
+                            "environment": ["type": "string"],
+                            "at": time,
+                            "expect": [
+                                "type": "object",
+                                "minProperties": 1,
+                                "additionalProperties": false,
+                                "properties": [
+                                    "group": ["$ref": "#/$defs/groupOrCell"],
+                                    "reason": ["type": "string"],
+                                    "enrolled": ["type": "boolean"],
+                                    "params": ["type": "object", "additionalProperties": scalar],
+                                    "levels": ["type": "object", "additionalProperties": ["type": "string"]],
+                                ],
+                            ],
+                        ],
+                    ],
+                ],
+                "distribution": [
+                    "type": "object",
+                    "required": ["units", "expect", "tolerance"],
+                    "additionalProperties": false,
+                    "properties": [
+                        "units": ["type": "integer", "minimum": 1, "maximum": 10_000_000],
+                        "prefix": ["type": "string"],
+                        "expect": ["type": "object", "minProperties": 1, "additionalProperties": ["type": "number", "minimum": 0, "maximum": 100]],
+                        "tolerance": ["type": "number", "minimum": 0],
+                    ],
+                ],
+            ],
         ]
     }
 }

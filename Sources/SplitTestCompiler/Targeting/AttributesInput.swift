@@ -34,6 +34,14 @@ public enum AttributesInput {
         var kinds: [String: AttributeKind] = [:]
         for (name, kind) in BuiltInAttributes.kinds { kinds[name] = kind }
         for declaration in declarations { kinds[declaration.name] = AttributeKind(declaration) }
+        return try values(members, kinds: kinds)
+    }
+
+    /// The values of `members`, each checked against the kind of its attribute: the one
+    /// conversion `--attributes` and test documents share.
+    static func values(
+        _ members: some Sequence<(String, JSONValue)>, kinds: [String: AttributeKind]
+    ) throws(Failure) -> SplitTestAttributeValues {
         var values = SplitTestAttributeValues()
         for (name, value) in members {
             guard let kind = kinds[name] else {

@@ -14,6 +14,8 @@ struct DocumentSet {
     var segmentNamesWritten: Set<String> = []
     /// The environments declarations (one is allowed).
     var environments: [EnvironmentDeclaration] = []
+    /// The test documents whose shape is right.
+    var tests: [TestDocumentDraft] = []
     /// What each parsed experiment names in other documents, by its position.
     var links: [Int: ExperimentLinks] = [:]
 

@@ -50,10 +50,20 @@ extension SplitTestDefinition {
         time: Double = SplitTestDefinition.currentTime,
         adjusting: (SplitTestDefinition) -> SplitTestDefinition = { $0 }
     ) -> Resolution {
+        resolve(units: { _ in unit }, attributes: attributes, time: time, adjusting: adjusting)
+    }
+
+    /// ``resolve(unit:attributes:time:adjusting:)`` with a unit of each type: a test case's user
+    /// for user-level experiments, its device for device-level ones, prerequisites included.
+    @_spi(Tools) public func resolve(
+        units: (UnitType) -> String?, attributes: SplitTestAttributeValues, time: Double,
+        adjusting: (SplitTestDefinition) -> SplitTestDefinition
+    ) -> Resolution {
+        let unit = units(unitType)
         if let early = resolveBeforeStickiness(unit: unit, time: time) { return early }
         return resolveUnassigned(unit: unit, attributes: attributes, time: time) { requirement in
             let required = adjusting(requirement.definition)
-            let resolution = required.resolve(unit: unit, attributes: attributes, time: time, adjusting: adjusting)
+            let resolution = required.resolve(units: units, attributes: attributes, time: time, adjusting: adjusting)
             return required.groups[resolution.groupIndex]
         }
     }

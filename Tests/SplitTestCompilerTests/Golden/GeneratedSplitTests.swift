@@ -7,7 +7,8 @@
 // experiments/search_suggestions.yaml, experiments/targeting/annual_plan_offer.yaml,
 // experiments/targeting/attributes.yaml, experiments/targeting/global_holdout.yaml,
 // experiments/targeting/home_widget.yaml, experiments/targeting/segments.yaml,
-// experiments/targeting/welcome_offer.yaml. Do not edit.
+// experiments/targeting/welcome_offer.yaml, experiments/tests/button_color.yaml,
+// experiments/tests/welcome_offer.yaml. Do not edit.
 
 @_spi(Generated) public import SplitTesting
 
