@@ -331,6 +331,43 @@ else
     cat "$log/lint-folder.txt"; fail "split-tests lint reads the same definitions"
 fi
 
+step "a test spec: a weight change that breaks it fails the build at the spec's line, and the fix heals"
+# Test documents add nothing to the generated Swift; the build runs them, so that a definition
+# change that breaks what a spec says fails the build at the spec's `expect`.
+mkdir -p "$flags/tests"
+cat >"$flags/tests/button_color.yaml" <<'SPEC'
+test: button_color
+cases:
+  - unit: 3f2504e0-4f89-11d3-9a0c-0305e82c3301
+    expect: { group: blue, reason: bucketed }
+distribution:
+  units: 20000
+  expect: { red: 33.33, blue: 33.33, dark_gray: 33.33 }
+  tolerance: 1.5
+SPEC
+check_output "a passing spec builds" present '^button_color groups=red,blue,dark_gray '
+cp "$flags/button_color.yaml" "$work/button_color.yaml.good"
+sed -i 's/  red: { params:/  red: { weight: 4, params:/' "$flags/button_color.yaml"
+if build >"$log/spec-broken.txt" 2>&1; then
+    fail "a weight change that breaks a spec fails the build"
+elif grep -qE 'experiments/tests/button_color\.yaml:4:5: error: button_color: unit 3f2504e0-4f89-11d3-9a0c-0305e82c3301 expected group blue, reason bucketed, got red' "$log/spec-broken.txt" \
+    && grep -qE 'experiments/tests/button_color\.yaml:7:3: error: button_color: distribution expected ' "$log/spec-broken.txt"; then
+    grep -E 'tests/button_color\.yaml:[0-9]+:[0-9]+: error: ' "$log/spec-broken.txt" | head -2
+    pass "a weight change that breaks a spec fails the build at the spec's expect lines"
+else
+    cat "$log/spec-broken.txt"; fail "a weight change that breaks a spec fails the build at the spec's expect lines"
+fi
+if split_tests split-tests lint >"$log/spec-lint.txt" 2>&1; then
+    cat "$log/spec-lint.txt"; fail "split-tests lint fails on the broken spec"
+elif grep -qE 'experiments/tests/button_color\.yaml:4:5: error: ' "$log/spec-lint.txt"; then
+    pass "split-tests lint fails on the broken spec at the same line"
+else
+    cat "$log/spec-lint.txt"; fail "split-tests lint fails on the broken spec at the same line"
+fi
+cp "$work/button_color.yaml.good" "$flags/button_color.yaml"
+check_output "the build passes again once the weight is fixed" present '^button_color groups=red,blue,dark_gray '
+rm -r "$flags/tests"
+
 echo
 if [ "$failures" -eq 0 ]; then
     echo "integration: all steps passed"
