@@ -1,3 +1,4 @@
+import SplitTestFormats
 import SplitTestStatistics
 
 /// `--format html`: one self-contained page (inline CSS and SVG, no scripts, no network). The
@@ -206,17 +207,6 @@ public enum HTMLReport {
     }
 
     static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        HTMLText.escaped(text)
     }
 }
