@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import PostgresNIO
 
 /// Where the service keeps its data, as `--database` names it: `sqlite:FILE` (one instance) or
 /// `postgres://user:password@host:port/database` (several instances sharing one database).
@@ -57,12 +56,8 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         case .sqlite(let path):
             return try await SQLiteStorage.open(path: path, logger: logger)
         case .postgres(let host, let port, let user, let password, let database):
-            var configuration = PostgresClient.Configuration(
-                host: host, port: port, username: user, password: password, database: database, tls: .disable)
-            // A connection that cannot be made fails quickly, so that a request waits at most
-            // the storage's deadline while the database is away.
-            configuration.options.connectTimeout = .seconds(2)
-            return try await PostgresStorage.open(configuration, logger: logger)
+            return try await PostgresStorage.open(
+                host: host, port: port, user: user, password: password, database: database, logger: logger)
         }
     }
 }

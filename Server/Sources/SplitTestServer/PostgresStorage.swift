@@ -23,8 +23,23 @@ public final class PostgresStorage: DecisionStorage {
         self.logger = logger
     }
 
-    /// Connects to the database `configuration` names and creates the tables when missing.
-    public static func open(_ configuration: PostgresClient.Configuration, logger: Logger) async throws -> PostgresStorage {
+    /// Connects to the database and creates the tables when missing; throws what the server said
+    /// when it cannot be reached or refuses the user.
+    public static func open(
+        host: String, port: Int, user: String, password: String?, database: String?, logger: Logger
+    ) async throws -> PostgresStorage {
+        // One connection first, whose error names the cause (refused, unknown user or database)
+        // where the pool would only retry until the deadline.
+        let probe = try await PostgresConnection.connect(
+            configuration: PostgresConnection.Configuration(
+                host: host, port: port, username: user, password: password, database: database, tls: .disable),
+            id: 0, logger: logger)
+        try await probe.close()
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: .disable)
+        // A connection that cannot be made fails quickly, so that a request waits at most the
+        // deadline while the database is away.
+        configuration.options.connectTimeout = .seconds(2)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         // The pool works only while `run` does; `close` ends it.
         let running = Task { await client.run() }

@@ -24,7 +24,8 @@ import Testing
 
             let invalid = """
                 [\(Self.exposure("d2")), {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"group":"blue","unit":"d3"}},
-                 {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}}]
+                 {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}},
+                 {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"},"user":{}}]
                 """
             let rejected = try await server.request("POST", "/v1/events", body: invalid)
             #expect(rejected.status == 400)
@@ -34,6 +35,7 @@ import Testing
             #expect(detail.contains("[2]: no readable \"date\""), "\(detail)")
             #expect(detail.contains("[3]: an event is a JSON object"), "\(detail)")
             #expect(detail.contains("[4]: unknown event 'page_view'"), "\(detail)")
+            #expect(detail.contains(#"[5]: "user" must be the signed-in user's id, a string, not an object"#), "\(detail)")
             #expect(!detail.contains("[0]"))
         }
         // Only the accepted array is in the database, exactly as the runtime writes the lines.
