@@ -78,6 +78,11 @@ import Testing
         #expect(tooLarge.status == 413)
         #expect(tooLarge.json["status"] as? Int == 413)
 
+        // A unit neither database could hold: a 400 before the database is asked.
+        let nul = try await server.request("DELETE", "/v1/units/a%00b")
+        #expect(nul.status == 400)
+        #expect((nul.json["detail"] as? String)?.contains("U+0000") == true, "\(nul.body)")
+
         let missing = try await server.request("GET", "/v1/nothing")
         #expect(missing.status == 404)
         #expect(missing.headers["content-type"] == "application/problem+json")
