@@ -65,9 +65,10 @@ struct PostgresTests {
         }
         let units = (0..<40).map { "race-\($0)" }
         let answers = try await withThrowingTaskGroup(of: (String, String, String).self) { group in
-            for unit in units {
+            for (index, unit) in units.enumerated() {
                 for attempt in 0..<4 {
-                    let server = servers[attempt % 2]
+                    // Each instance asks first for half the units.
+                    let server = servers[(index + attempt) % 2]
                     group.addTask {
                         let answer = try await server.assign(#"{"device": "\#(unit)", "experiments": ["checkout_button"]}"#)
                         let checkout = answer["checkout_button"]
