@@ -21,6 +21,8 @@ let package = Package(
         // SQLite with its own copy of the library (no system package) on SwiftNIO, which
         // Hummingbird already brings.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // PostgreSQL, for several instances behind a load balancer sharing one database.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The service as a library: routes, resolution with stickiness, storage; tests start it
@@ -37,8 +39,10 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             // The API's contract, served at GET /openapi.yaml (the package's openapi.yaml links
             // here), so that the file served is the file reviewed.
@@ -50,6 +54,7 @@ let package = Package(
                 "SplitTestServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

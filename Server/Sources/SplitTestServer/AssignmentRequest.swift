@@ -50,6 +50,7 @@ struct AssignmentRequest {
             return nil
         case .string(let unit)?:
             guard !unit.isEmpty else { throw .badRequest("\"\(field)\" is empty: give the id, or leave the field out") }
+            if let problem = UnitID.problem(with: unit) { throw .badRequest("\"\(field)\" \(problem)") }
             return unit
         case let other?:
             throw .badRequest("\"\(field)\" must be a string id, not \(other.typeName)")
@@ -72,12 +73,34 @@ struct AssignmentRequest {
                 throw .badRequest("\"experiments\" must hold experiment identifiers (strings), not \(item.typeName)")
             }
             guard catalog.experiments.contains(where: { $0.definition.identifier == identifier }) else {
-                let known = catalog.experiments.map(\.definition.identifier).joined(separator: ", ")
-                throw .badRequest("no experiment '\(identifier)' is defined (defined: \(known.isEmpty ? "none" : known))")
+                let defined = catalog.experiments.map(\.definition.identifier)
+                let known = defined.joined(separator: ", ")
+                throw .badRequest(
+                    "no experiment '\(identifier)' is defined (defined: \(known.isEmpty ? "none" : known))"
+                        + Suggestions.didYouMean(identifier, in: defined))
             }
             asked.insert(identifier)
         }
         return catalog.experiments.filter { asked.contains($0.definition.identifier) }
+    }
+}
+
+/// What a unit's id may be: the databases index it, so it has a bounded length, and PostgreSQL
+/// text cannot hold U+0000.
+enum UnitID {
+    /// The most Unicode scalars an id may have (at most 4 bytes each, within any index's limit).
+    static let maximumLength = 256
+
+    /// Why `unit` cannot be stored, or `nil` when it can.
+    static func problem(with unit: String) -> String? {
+        let length = unit.unicodeScalars.count
+        if length > maximumLength {
+            return "is \(length) characters long; an id has at most \(maximumLength)"
+        }
+        if unit.unicodeScalars.contains("\u{0}") {
+            return "contains the character U+0000, which an id cannot hold"
+        }
+        return nil
     }
 }
 

@@ -9,20 +9,20 @@ import NIOCore
 /// ```swift
 /// let catalog = try Catalog.load(definitions: ["experiments"], control: nil, publicKey: nil)
 /// let storage = try await SQLiteStorage.open(path: "split-tests.sqlite", logger: logger)
-/// let app = DecisionServer(catalog: catalog, storage: storage, key: nil)
+/// let app = DecisionServer(catalog: CatalogInForce(catalog), storage: storage, key: nil)
 ///     .application(configuration: .init(address: .hostname("127.0.0.1", port: 8080)), logger: logger)
 /// try await app.runService()
 /// ```
 public struct DecisionServer: Sendable {
-    /// What requests are answered from.
-    public var catalog: Catalog
+    /// What requests are answered from; each request takes the one in force when it starts.
+    public var catalog: CatalogInForce
     /// Where stored groups and events are kept.
     public var storage: any DecisionStorage
     /// The key every `/v1` request must bear, when set.
     public var key: String?
 
     /// Creates the service.
-    public init(catalog: Catalog, storage: any DecisionStorage, key: String?) {
+    public init(catalog: CatalogInForce, storage: any DecisionStorage, key: String?) {
         self.catalog = catalog
         self.storage = storage
         self.key = key
@@ -41,9 +41,10 @@ public struct DecisionServer: Sendable {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ProblemMiddleware())
         router.get("/health") { _, _ in
-            Response.json(.object([
-                "status": .string("ok"), "experiments": .int(catalog.experimentCount),
-                "control_sequence": catalog.controlSequence.map { .int($0) } ?? .null,
+            let served = catalog.catalog
+            return Response.json(.object([
+                "status": .string("ok"), "experiments": .int(served.experimentCount),
+                "control_sequence": served.controlSequence.map { .int($0) } ?? .null,
             ]))
         }
         let openAPI = Self.openAPIDocument
@@ -56,7 +57,8 @@ public struct DecisionServer: Sendable {
         if let key { v1.add(middleware: BearerKeyMiddleware(key: key)) }
         v1.post("assignments") { request, context in
             let body = try await Self.body(of: request)
-            let decisions = try await Decider(storage: storage).decide(try AssignmentRequest(body: body, catalog: catalog))
+            let request = try AssignmentRequest(body: body, catalog: catalog.catalog)
+            let decisions = try await Decider(storage: storage).decide(request)
             return Response.json(.object(["assignments": .array(decisions.map(\.json))]))
         }
         v1.post("events") { request, context in
@@ -65,7 +67,7 @@ public struct DecisionServer: Sendable {
             return Response.json(.object(["accepted": .int(batch.lines.count)]), status: .accepted)
         }
         v1.get("control") { request, _ in
-            guard let control = catalog.control else {
+            guard let control = catalog.catalog.control else {
                 throw Problem(
                     .notFound, title: "Not found",
                     detail: "no control document is in force: start the service with --control FILE")
@@ -82,7 +84,9 @@ public struct DecisionServer: Sendable {
         }
         v1.delete("units/{unit}") { _, context in
             let raw = context.parameters.get("unit") ?? ""
-            try await storage.deleteAssignments(unit: raw.removingPercentEncoding ?? raw)
+            let unit = raw.removingPercentEncoding ?? raw
+            if let problem = UnitID.problem(with: unit) { throw Problem.badRequest("the unit \(problem)") }
+            try await storage.deleteAssignments(unit: unit)
             return Response(status: .noContent)
         }
         return router

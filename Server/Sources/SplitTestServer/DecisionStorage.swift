@@ -13,4 +13,6 @@ public protocol DecisionStorage: Sendable {
     func appendEvents(_ lines: [String]) async throws
     /// Every stored event line, in the order they were appended.
     func events() async throws -> [String]
+    /// Ends the connection to the database; the storage is not used afterwards.
+    func close() async throws
 }

@@ -33,7 +33,12 @@ struct EventBatch {
 
     /// What is wrong with one event, or `nil` when the readout can use it.
     private static func problem(with item: JSONValue, line: String) -> String? {
-        guard case .object = item else { return "an event is a JSON object, not \(item.typeName)" }
+        guard case .object(let members) = item else { return "an event is a JSON object, not \(item.typeName)" }
+        // The reader takes a user only from a string and would pass over anything else silently.
+        switch members["user"] {
+        case nil, .string?: break
+        case let other?: return "\"user\" must be the signed-in user's id, a string, not \(other.typeName)"
+        }
         let event: RawEvent
         switch JSONLineParser.parse(line) {
         case .success(let parsed): event = parsed

@@ -23,7 +23,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                 : error.body ?? error.status.reasonPhrase
             return .problem(Problem(error.status, title: error.status.reasonPhrase, detail: detail))
         } catch {
-            context.logger.error("request failed: \(error)", metadata: ["path": "\(request.uri.path)"])
+            context.logger.error("request failed: \(String(reflecting: error))", metadata: ["path": "\(request.uri.path)"])
             return .problem(
                 Problem(.serviceUnavailable, title: "Service unavailable",
                         detail: "the database could not be used; try again shortly"))

@@ -13,6 +13,8 @@ extension Response {
     static func problem(_ problem: Problem) -> Response {
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if problem.status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        // The database is away for now: a client may try again in a second.
+        if problem.status == .serviceUnavailable { headers[.retryAfter] = "1" }
         return Response(status: problem.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
     }
 }

@@ -4,9 +4,11 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import SplitTestServer
+import UnixSignals
 
 /// `split-test-server`: serves the definitions' assignments over HTTP until SIGTERM or SIGINT,
-/// then finishes the requests in flight and stops.
+/// then finishes the requests in flight and stops; SIGHUP reads the definitions and the control
+/// document again.
 @main
 struct SplitTestServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,6 +16,8 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         abstract: "Serves assignments, the control document and event collection over HTTP.",
         discussion: """
             Definitions with errors, or a control document that is rejected, print why and exit 1. \
+            SIGHUP reads the definitions and the control document again; when either is invalid, \
+            the ones in force stay and the problem is logged. \
             When SPLIT_TEST_SERVER_KEY is set, every /v1 request needs 'Authorization: Bearer <key>'. \
             The API is described by GET /openapi.yaml.
             """
@@ -32,7 +36,11 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         help: ArgumentHelp("The Ed25519 public key (base64 of 32 bytes) the control document's signature must verify with.", valueName: "key"))
     var publicKey: String?
 
-    @Option(help: ArgumentHelp("Where stored assignments and events are kept: sqlite:FILE (created when missing).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "Where stored assignments and events are kept: sqlite:FILE (created when missing), or "
+                + "postgres://user:password@host:port/database, which several instances can share.",
+            valueName: "url"))
     var database = "sqlite:split-tests.sqlite"
 
     @Option(help: "The address to listen on.")
@@ -45,17 +53,22 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         if publicKey != nil && control == nil {
             throw ValidationError("--public-key verifies a --control document; give one")
         }
-        guard database.hasPrefix("sqlite:"), database.count > "sqlite:".count else {
-            throw ValidationError("--database takes sqlite:FILE (for example sqlite:split-tests.sqlite); other databases are not supported yet")
+        do {
+            _ = try DatabaseLocation(database)
+        } catch {
+            throw ValidationError("--database: \(error.description)")
         }
     }
 
     func run() async throws {
         var logger = Logger(label: "split-test-server")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let load = { @Sendable [definitions, control, publicKey] () throws(CatalogError) -> Catalog in
+            try Catalog.load(definitions: definitions, control: control, publicKey: publicKey)
+        }
         let catalog: Catalog
         do {
-            catalog = try Catalog.load(definitions: definitions, control: control, publicKey: publicKey)
+            catalog = try load()
         } catch {
             FileHandle.standardError.write(Data("\(error.description)\nsplit-test-server: not started\n".utf8))
             throw ExitCode(1)
@@ -63,9 +76,22 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         for warning in catalog.warnings { logger.warning("\(warning)") }
         // Read now, so that an installation without its resources fails at start, not on a request.
         _ = DecisionServer.openAPIDocument
-        let storage = try await SQLiteStorage.open(path: String(database.dropFirst("sqlite:".count)), logger: logger)
+        let location = try DatabaseLocation(database)
+        let storage: any DecisionStorage
+        do {
+            storage = try await location.open(logger: logger)
+        } catch {
+            // The reflection of a database error holds what the server said; its plain
+            // description is deliberately generic.
+            let message = "split-test-server: cannot open the database \(location): \(String(reflecting: error))\nsplit-test-server: not started\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            throw ExitCode(1)
+        }
         let key = ProcessInfo.processInfo.environment["SPLIT_TEST_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let server = DecisionServer(catalog: catalog, storage: storage, key: key)
+        let inForce = CatalogInForce(catalog)
+        let reloader = DefinitionReloader(
+            signals: await UnixSignalsSequence(trapping: .sighup), catalog: inForce, load: load, logger: logger)
+        let server = DecisionServer(catalog: inForce, storage: storage, key: key)
         let app = server.application(
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             logger: logger,
@@ -77,7 +103,7 @@ struct SplitTestServerCommand: AsyncParsableCommand {
             })
         let services = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [reloader, app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await services.run()
         try await storage.close()
     }

@@ -24,7 +24,8 @@ import Testing
 
             let invalid = """
                 [\(Self.exposure("d2")), {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"group":"blue","unit":"d3"}},
-                 {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}}]
+                 {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}},
+                 {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"},"user":{}}]
                 """
             let rejected = try await server.request("POST", "/v1/events", body: invalid)
             #expect(rejected.status == 400)
@@ -34,6 +35,7 @@ import Testing
             #expect(detail.contains("[2]: no readable \"date\""), "\(detail)")
             #expect(detail.contains("[3]: an event is a JSON object"), "\(detail)")
             #expect(detail.contains("[4]: unknown event 'page_view'"), "\(detail)")
+            #expect(detail.contains(#"[5]: "user" must be the signed-in user's id, a string, not an object"#), "\(detail)")
             #expect(!detail.contains("[0]"))
         }
         // Only the accepted array is in the database, exactly as the runtime writes the lines.
@@ -54,6 +56,9 @@ import Testing
             (#"{"attributes": {}}"#, 400, "no unit"),
             (#"{"device": 7}"#, 400, "\"device\" must be a string"),
             (#"{"device": "d", "experiments": ["nope"]}"#, 400, "no experiment 'nope' is defined (defined: banner_style"),
+            (#"{"device": "d", "experiments": ["chekout_button"]}"#, 400, "tutorial_length); did you mean 'checkout_button'?"),
+            (#"{"device": "\#(String(repeating: "d", count: 257))"}"#, 400, "\"device\" is 257 characters long; an id has at most 256"),
+            (#"{"user": "a\u0000b"}"#, 400, "\"user\" contains the character U+0000"),
             (#"{"device": "d", "attributes": {"plan": 3}}"#, 400, "plan"),
             (#"{"device": "d", "attributes": {"plan": "gold"}}"#, 400, "gold"),
             (#"{"device": "d", "attributes": {"favourite_colour": "red"}}"#, 400, "favourite_colour"),
@@ -72,6 +77,11 @@ import Testing
         let tooLarge = try await server.request("POST", "/v1/events", body: large)
         #expect(tooLarge.status == 413)
         #expect(tooLarge.json["status"] as? Int == 413)
+
+        // A unit neither database could hold: a 400 before the database is asked.
+        let nul = try await server.request("DELETE", "/v1/units/a%00b")
+        #expect(nul.status == 400)
+        #expect((nul.json["detail"] as? String)?.contains("U+0000") == true, "\(nul.body)")
 
         let missing = try await server.request("GET", "/v1/nothing")
         #expect(missing.status == 404)

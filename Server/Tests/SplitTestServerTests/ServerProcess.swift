@@ -11,15 +11,23 @@ final class ServerProcess: @unchecked Sendable {
     private let output: Captured
     private let errors: Captured
 
-    /// Starts the server and waits for the line that says it listens; throws with what it printed
-    /// when it exits instead.
+    /// Starts the server on the SQLite file `database`; see ``start(definitions:databaseURL:arguments:key:)``.
     static func start(
         definitions: [String] = [Paths.definitions], database: String, arguments: [String] = [],
         key: String? = nil
     ) async throws -> ServerProcess {
+        try await start(definitions: definitions, databaseURL: "sqlite:\(database)", arguments: arguments, key: key)
+    }
+
+    /// Starts the server with `--database databaseURL` and waits for the line that says it
+    /// listens; throws with what it printed when it exits instead.
+    static func start(
+        definitions: [String] = [Paths.definitions], databaseURL: String, arguments: [String] = [],
+        key: String? = nil
+    ) async throws -> ServerProcess {
         let process = Process()
         process.executableURL = Paths.product("split-test-server")
-        process.arguments = ["--definitions"] + definitions + ["--database", "sqlite:\(database)", "--port", "0"] + arguments
+        process.arguments = ["--definitions"] + definitions + ["--database", databaseURL, "--port", "0"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SPLIT_TEST_SERVER_KEY"] = key
         process.environment = environment
@@ -47,6 +55,14 @@ final class ServerProcess: @unchecked Sendable {
         self.port = port
         self.output = output
         self.errors = errors
+    }
+
+    /// What the server has printed so far, its logs included.
+    var printed: String { output.text + errors.text }
+
+    /// Sends the server a signal, as `kill -SIGNAL pid` would.
+    func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
     }
 
     /// Stops the server as a service manager would (SIGTERM), waits for it to exit and returns

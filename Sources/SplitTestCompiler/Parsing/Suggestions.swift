@@ -1,5 +1,6 @@
-/// "Did you mean" suggestions for misspelt keys and names.
-enum Suggestions {
+/// "Did you mean" suggestions for misspelt keys and names, in the compiler's messages and in
+/// the decision service's answers.
+public enum Suggestions {
     /// Called with the word of each search, when a test sets it: how a test tells that a file
     /// past its diagnostic limit costs no search. Task-local, so that tests running at the same
     /// time see only their own searches.
@@ -30,7 +31,7 @@ enum Suggestions {
     }
 
     /// `; did you mean 'x'?` when a candidate is close, else nothing: the tail of a message.
-    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

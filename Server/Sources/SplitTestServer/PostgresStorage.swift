@@ -1,0 +1,184 @@
+import Logging
+import PostgresNIO
+
+/// ``DecisionStorage`` in a PostgreSQL database, shared by every instance of the service behind
+/// a load balancer; the tables are created on first open.
+///
+/// Each operation is one statement on a pooled connection, so that the database, not a lock in
+/// one process, decides between instances: the first group stored for a unit in an experiment is
+/// the one every instance answers. A database that stops answering makes an operation fail within
+/// ``deadline`` (the service answers 503) instead of waiting for it, and the pool connects again
+/// by itself when it returns.
+public final class PostgresStorage: DecisionStorage {
+    private let client: PostgresClient
+    private let running: Task<Void, Never>
+    private let logger: Logger
+
+    /// How long an operation may wait for a connection and its answer.
+    static let deadline: Duration = .seconds(5)
+
+    private init(client: PostgresClient, running: Task<Void, Never>, logger: Logger) {
+        self.client = client
+        self.running = running
+        self.logger = logger
+    }
+
+    /// Connects to the database and creates the tables when missing; throws what the server said
+    /// when it cannot be reached or refuses the user.
+    public static func open(
+        host: String, port: Int, user: String, password: String?, database: String?, logger: Logger
+    ) async throws -> PostgresStorage {
+        // One connection first, whose error names the cause (refused, unknown user or database)
+        // where the pool would only retry until the deadline.
+        let probe = try await PostgresConnection.connect(
+            configuration: PostgresConnection.Configuration(
+                host: host, port: port, username: user, password: password, database: database, tls: .disable),
+            id: 0, logger: logger)
+        try await probe.close()
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: .disable)
+        // A connection that cannot be made fails quickly, so that a request waits at most the
+        // deadline while the database is away.
+        configuration.options.connectTimeout = .seconds(2)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The pool works only while `run` does; `close` ends it.
+        let running = Task { await client.run() }
+        let storage = PostgresStorage(client: client, running: running, logger: logger)
+        do {
+            try await storage.createTables()
+        } catch {
+            running.cancel()
+            throw error
+        }
+        return storage
+    }
+
+    private func createTables() async throws {
+        try await withDeadline {
+            try await self.client.withTransaction(logger: self.logger) { connection in
+                // Instances started together would race to create the same tables; the lock
+                // (held until the transaction ends) lets one create them and the others find them.
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: self.logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS assignments (
+                        unit TEXT NOT NULL, experiment TEXT NOT NULL, group_name TEXT NOT NULL,
+                        assigned_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+                        PRIMARY KEY (unit, experiment))
+                    """, logger: self.logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS events (
+                        id BIGSERIAL PRIMARY KEY, line TEXT NOT NULL,
+                        received_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                    """, logger: self.logger)
+            }
+        }
+    }
+
+    /// The advisory lock that serialises creating the tables: "split" in ASCII.
+    private static let schemaLock: Int64 = 0x7370_6c69_74
+
+    /// Ends the connections.
+    public func close() async throws {
+        running.cancel()
+        await running.value
+    }
+
+    /// The stored group of `unit` in each experiment it has one in.
+    public func assignments(unit: String) async throws -> [String: String] {
+        try await withDeadline {
+            try await self.readAssignments(unit: unit, experiments: nil)
+        }
+    }
+
+    /// Stores each group unless the unit has one in that experiment; returns those in force.
+    ///
+    /// One `INSERT … ON CONFLICT DO NOTHING` for all of them: a row that another instance is
+    /// inserting at the same moment makes this one wait for its commit and then skip the row, so
+    /// the read that follows (a new snapshot under read committed) sees the group that won.
+    public func storeIfAbsent(unit: String, groups: [String: String]) async throws -> [String: String] {
+        // Rows in one order for everyone, so that two instances never wait on each other in a cycle.
+        let sorted = groups.sorted { $0.key < $1.key }
+        let experiments = sorted.map(\.key), names = sorted.map(\.value)
+        return try await withDeadline {
+            try await self.client.query(
+                """
+                INSERT INTO assignments (unit, experiment, group_name)
+                SELECT \(unit), experiment, group_name FROM unnest(\(experiments)::text[], \(names)::text[]) AS given(experiment, group_name)
+                ON CONFLICT (unit, experiment) DO NOTHING
+                """, logger: self.logger)
+            return try await self.readAssignments(unit: unit, experiments: experiments)
+        }
+    }
+
+    /// Forgets every stored group of `unit`.
+    public func deleteAssignments(unit: String) async throws {
+        try await withDeadline {
+            try await self.client.query("DELETE FROM assignments WHERE unit = \(unit)", logger: self.logger)
+        }
+    }
+
+    /// Appends the event lines in one statement: all of them or none.
+    public func appendEvents(_ lines: [String]) async throws {
+        guard !lines.isEmpty else { return }
+        try await withDeadline {
+            try await self.client.query(
+                "INSERT INTO events (line) SELECT line FROM unnest(\(lines)::text[]) WITH ORDINALITY AS given(line, position) ORDER BY position",
+                logger: self.logger)
+        }
+    }
+
+    /// Every stored event line, oldest first.
+    public func events() async throws -> [String] {
+        try await withDeadline {
+            var lines: [String] = []
+            for try await line in try await self.client.query("SELECT line FROM events ORDER BY id", logger: self.logger)
+                .decode(String.self)
+            {
+                lines.append(line)
+            }
+            return lines
+        }
+    }
+
+    private func readAssignments(unit: String, experiments: [String]?) async throws -> [String: String] {
+        let rows: PostgresRowSequence
+        if let experiments {
+            rows = try await client.query(
+                "SELECT experiment, group_name FROM assignments WHERE unit = \(unit) AND experiment = ANY(\(experiments)::text[])",
+                logger: logger)
+        } else {
+            rows = try await client.query(
+                "SELECT experiment, group_name FROM assignments WHERE unit = \(unit)", logger: logger)
+        }
+        var groups: [String: String] = [:]
+        for try await (experiment, group) in rows.decode((String, String).self) {
+            groups[experiment] = group
+        }
+        return groups
+    }
+
+    /// Runs `operation`, or throws ``DatabaseUnavailable`` once ``deadline`` has passed without
+    /// its answer (the pool would otherwise keep a request waiting while it reconnects).
+    private func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: Self.deadline)
+                throw DatabaseUnavailable(reason: "no answer from PostgreSQL within \(Self.deadline)")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else {
+                throw DatabaseUnavailable(reason: "the operation ended without an answer")
+            }
+            return first
+        }
+    }
+}
+
+/// The database did not answer in time; the request can be retried.
+struct DatabaseUnavailable: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestingRemote
+
+/// schemathesis (PyPI) generates requests from `openapi.yaml`, valid and invalid, against the
+/// running server, and checks every answer: no 5xx, and status, content type, headers and body
+/// as the document says.
+///
+/// Skipped without schemathesis, saying how to install it; with `SPLIT_TESTING_REQUIRE_ORACLES=1`
+/// (CI) it runs and fails instead. It is looked for in `.build-oracles/schemathesis` at the
+/// repository's root (where CI installs it), then on `PATH`.
+@Suite struct SchemathesisTests {
+    static let program: String? = {
+        let venv = Paths.package.deletingLastPathComponent().appendingPathComponent(".build-oracles/schemathesis/bin/st").path
+        if FileManager.default.isExecutableFile(atPath: venv) { return venv }
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return folders.map { "\($0)/st" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static var shouldRun: Bool {
+        program != nil || ProcessInfo.processInfo.environment["SPLIT_TESTING_REQUIRE_ORACLES"] == "1"
+    }
+
+    @Test(.enabled(
+        if: shouldRun,
+        "schemathesis not found; install with: python3 -m venv .build-oracles/schemathesis && .build-oracles/schemathesis/bin/pip install schemathesis"))
+    func everyAnswerKeepsTheDocument() async throws {
+        let program = try #require(
+            Self.program, "schemathesis not found, and SPLIT_TESTING_REQUIRE_ORACLES=1 requires it")
+        let folder = try Paths.temporaryFolder()
+        // A control document, so that GET /v1/control answers 200 and 304 as well as errors.
+        let control = SplitTestControl(sequence: 3, experiments: ["checkout_button": .init(weights: ["red": 1, "blue": 1, "green": 2])])
+        let controlPath = folder.appendingPathComponent("control.json").path
+        try ControlEnvelope(payload: control.payloadJSON(), signature: nil).data.write(to: URL(fileURLWithPath: controlPath))
+        let server = try await ServerProcess.start(
+            database: folder.appendingPathComponent("db.sqlite").path, arguments: ["--control", controlPath])
+        defer { server.stop() }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = [
+            "run", Paths.package.appendingPathComponent("openapi.yaml").path,
+            "--url", "http://127.0.0.1:\(server.port)",
+            "--checks", Self.checks.joined(separator: ","),
+            "--max-examples", "60", "--seed", "20261125", "--workers", "2",
+            "--request-timeout", "10",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        // Plain output in the test log; no report folder in the working directory.
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        process.currentDirectoryURL = folder
+        let output = Captured()
+        process.standardOutput = output.pipe
+        process.standardError = output.pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let printed = output.finish()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(server.process.isRunning, "the server exited: \(server.printed)")
+    }
+
+    /// What is checked of each answer. Not `positive_data_acceptance`: a request the document
+    /// allows can still name an experiment or attribute that these definitions do not have,
+    /// which is a 400 by design.
+    static let checks = [
+        "not_a_server_error", "status_code_conformance", "content_type_conformance",
+        "response_headers_conformance", "response_schema_conformance", "negative_data_rejection",
+    ]
+}
