@@ -20,6 +20,10 @@ public struct Catalog: Sendable {
     var attributes: [AttributeDeclaration]
     /// The control document in force, as read, with its sequence.
     var control: ControlInForce?
+    /// The environment whose values the experiments take (`--environment`), or `nil` for their base values.
+    var environment: String?
+    /// The position of each experiment in ``experiments``, by identifier, for prerequisites.
+    var positions: [String: Int] = [:]
 
     /// What the service starts with but should be told: the compiler's warnings and notes, and
     /// control entries that cannot apply.
@@ -40,19 +44,31 @@ public struct Catalog: Sendable {
     /// The control document's sequence, when one is in force.
     public var controlSequence: Int? { control?.sequence }
 
-    /// Compiles the definitions at `paths` and applies the control document at `controlPath`
-    /// (verified with `publicKey` when one is given); throws ``CatalogError`` with every located
-    /// diagnostic when the definitions have errors or the document is rejected.
+    /// Compiles the definitions at `paths`, takes `environment`'s values (one the definitions
+    /// declare) and applies the control document at `controlPath` (verified with `publicKey` when
+    /// one is given; published for the same environment); throws ``CatalogError`` with every
+    /// located diagnostic when the definitions have errors or the document is rejected.
     public static func load(
-        definitions paths: [String], control controlPath: String?, publicKey: String?
+        definitions paths: [String], control controlPath: String?, publicKey: String?, environment: String? = nil
     ) throws(CatalogError) -> Catalog {
         let result = try DefinitionLoading.compile(paths)
+        if let environment, !result.environments.contains(environment) {
+            let declared = result.environments.isEmpty ? "the definitions declare none" : "declared: " + result.environments.joined(separator: ", ")
+            throw CatalogError("environment '\(environment)' is not declared (\(declared))")
+        }
         var control: ControlInForce?
         // Warnings do not stop the service, but whoever starts it should see them.
         var warnings = result.diagnostics.filter { $0.severity != .error }.map(\.description)
-        var experiments = result.experiments.map { Served(experiment: $0, definition: $0.definition) }
+        var experiments = result.experiments.map {
+            Served(experiment: $0, definition: $0.definition.inEnvironment(environment))
+        }
         if let controlPath {
             let (document, data) = try ControlLoading.read(controlPath, publicKey: publicKey)
+            if let published = document.environment, published != environment {
+                throw CatalogError(
+                    "control document '\(controlPath)' is rejected: it is for environment '\(published)', "
+                        + (environment.map { "not '\($0)'" } ?? "and the service runs with no --environment"))
+            }
             control = ControlInForce(data: data, sequence: document.sequence, etag: ControlLoading.etag(of: data))
             for index in experiments.indices {
                 guard let entry = document.experiments[experiments[index].definition.identifier] else { continue }
@@ -68,7 +84,16 @@ public struct Catalog: Sendable {
                 }
             }
         }
-        return Catalog(experiments: experiments, attributes: result.attributes, control: control, warnings: warnings)
+        var catalog = Catalog(
+            experiments: experiments, attributes: result.attributes, control: control, environment: environment,
+            warnings: warnings)
+        for (index, served) in experiments.enumerated() { catalog.positions[served.definition.identifier] = index }
+        return catalog
+    }
+
+    /// The experiment in force with `identifier`.
+    func served(_ identifier: String) -> Served? {
+        positions[identifier].map { experiments[$0] }
     }
 }
 

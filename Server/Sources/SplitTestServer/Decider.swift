@@ -4,12 +4,16 @@ import SplitTestCompiler
 @_spi(Tools) @_spi(Generated) import SplitTesting
 
 /// Resolves units as the runtime does, with the stored groups of ``DecisionStorage`` as its
-/// store: an override has no place here; force, a stopped and a resolved experiment come before
-/// a stored group; then the stored group, if it is still one of the experiment's; and only then
-/// no user, holdout, targeting, traffic and bucketing. A unit's first enrolled answer is stored
-/// before it is sent, as the runtime stores a bucketed group.
+/// store, through the package's own resolution steps: force, a stopped or ended and a resolved
+/// experiment come before a stored group; then the stored group, if it is still one of the
+/// experiment's; and only then no user, a schedule not started, holdout, prerequisites (resolved
+/// the same way for the unit of their own type, stored but not answered), targeting, traffic and
+/// bucketing. There are no overrides here. A unit's first enrolled answer is stored before it is
+/// sent, as the runtime stores a bucketed group.
 struct Decider {
     var storage: any DecisionStorage
+    /// The experiments in force, for the prerequisites of those asked for.
+    var catalog: Catalog
 
     /// One experiment's answer.
     struct Decision: Equatable {
@@ -34,25 +38,35 @@ struct Decider {
         for unit in Set([request.device, request.user].compactMap { $0 }) {
             stored[unit] = try await storage.assignments(unit: unit)
         }
-        var answers: [(served: Catalog.Served, groupIndex: Int, reason: AssignmentReason, unit: String?)] = []
+        let time = SplitTestDefinition.currentTime
         var toStore: [String: [String: String]] = [:]
-        for served in request.experiments {
-            let definition = served.definition
-            let unit = definition.unitType == .device ? request.device : request.user
-            let resolution = definition.resolve(unit: unit, attributes: request.attributes)
-            // `resolve` is the steps before a stored group and, when none of them decided, the
-            // steps after it: a reason of the first kind means a stored group has no say.
-            let decidedBeforeStickiness = [.forced, .stopped, .resolved].contains(resolution.reason)
-            if !decidedBeforeStickiness, let unit, let group = stored[unit]?[definition.identifier],
+        func unit(of type: UnitType) -> String? { type == .device ? request.device : request.user }
+        /// Steps 2 to 12 for `definition` (one in force), with the stored groups as the store.
+        func resolve(_ definition: SplitTestDefinition) -> (groupIndex: Int, reason: AssignmentReason) {
+            let unit = unit(of: definition.unitType)
+            if let early = definition.resolveBeforeStickiness(unit: unit, time: time) {
+                return (early.groupIndex, early.reason)
+            }
+            if let unit, let group = toStore[unit]?[definition.identifier] ?? stored[unit]?[definition.identifier],
                 let index = definition.groups.firstIndex(of: group)
             {
-                answers.append((served, index, .sticky, unit))
-                continue
+                return (index, .sticky)
             }
-            answers.append((served, resolution.groupIndex, resolution.reason, unit))
+            let resolution = definition.resolveUnassigned(
+                unit: unit, attributes: request.attributes, time: time,
+                requiredGroup: { requirement in
+                    let required = catalog.served(requirement.experiment)?.definition ?? requirement.definition
+                    return required.groups[resolve(required).groupIndex]
+                })
             if resolution.reason.isEnrolled, let unit {
                 toStore[unit, default: [:]][definition.identifier] = definition.groups[resolution.groupIndex]
             }
+            return (resolution.groupIndex, resolution.reason)
+        }
+        var answers: [(served: Catalog.Served, groupIndex: Int, reason: AssignmentReason, unit: String?)] = []
+        for served in request.experiments {
+            let (groupIndex, reason) = resolve(served.definition)
+            answers.append((served, groupIndex, reason, unit(of: served.definition.unitType)))
         }
         var inForce: [String: [String: String]] = [:]
         for (unit, groups) in toStore {

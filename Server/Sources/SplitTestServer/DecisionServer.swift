@@ -57,8 +57,9 @@ public struct DecisionServer: Sendable {
         if let key { v1.add(middleware: BearerKeyMiddleware(key: key)) }
         v1.post("assignments") { request, context in
             let body = try await Self.body(of: request)
-            let request = try AssignmentRequest(body: body, catalog: catalog.catalog)
-            let decisions = try await Decider(storage: storage).decide(request)
+            let inForce = catalog.catalog
+            let request = try AssignmentRequest(body: body, catalog: inForce)
+            let decisions = try await Decider(storage: storage, catalog: inForce).decide(request)
             return Response.json(.object(["assignments": .array(decisions.map(\.json))]))
         }
         v1.post("events") { request, context in

@@ -43,6 +43,11 @@ struct SplitTestServerCommand: AsyncParsableCommand {
             valueName: "url"))
     var database = "sqlite:split-tests.sqlite"
 
+    @Option(help: ArgumentHelp(
+        "The environment whose values the experiments take (one the definitions declare); without it, their base values.",
+        valueName: "name"))
+    var environment: String?
+
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
@@ -63,8 +68,8 @@ struct SplitTestServerCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "split-test-server")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let load = { @Sendable [definitions, control, publicKey] () throws(CatalogError) -> Catalog in
-            try Catalog.load(definitions: definitions, control: control, publicKey: publicKey)
+        let load = { @Sendable [definitions, control, publicKey, environment] () throws(CatalogError) -> Catalog in
+            try Catalog.load(definitions: definitions, control: control, publicKey: publicKey, environment: environment)
         }
         let catalog: Catalog
         do {
