@@ -21,7 +21,7 @@ func runTargetingScenario() {
                 let recorder = RecordingTrackingProvider()
                 recorders.append(recorder)
                 let service = SplitTestingService(configuration: .init(
-                    store: InMemoryAssignmentStore(),
+                    store: .inMemory,
                     deviceID: Population.deviceID(index), catalog: SplitTestCatalog.all,
                     tracking: TrackingClient(providers: [recorder]),
                     builtInAttributes: SplitTestAttributeValues([
@@ -54,7 +54,7 @@ func runTargetingScenario() {
     var offer = TextTable(header: ["plan", "days_since_install", "group", "reason"])
     for (plan, days) in [(SplitTestAttributes.Plan.free, 30), (.trial, 3), (.trial, 10), (.pro, 120)] {
         let service = SplitTestingService(configuration: .init(
-            store: InMemoryAssignmentStore(),
+            store: .inMemory,
             deviceID: Population.deviceID(7), catalog: SplitTestCatalog.all))
         service.associate(user: "user-7")
         service.setAttributes(SplitTestAttributes(plan: plan, daysSinceInstall: days))
@@ -63,7 +63,7 @@ func runTargetingScenario() {
     }
     // Attributes set after a resolution change nothing until the next start of the service.
     let service = SplitTestingService(configuration: .init(
-        store: InMemoryAssignmentStore(),
+        store: .inMemory,
         deviceID: Population.deviceID(7), catalog: SplitTestCatalog.all))
     service.associate(user: "user-7")
     let before = service.fetchSplitTest(AnnualPlanOfferSplitTest.self)

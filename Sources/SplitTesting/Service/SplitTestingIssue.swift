@@ -49,10 +49,10 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// document). It was ignored and the one in force stays.
     case controlSequenceNotNewer(sequence: Int, newest: Int)
     /// A bandit experiment's assignments are kept in memory only (the service's store is an
-    /// ``InMemoryAssignmentStore``): at the next start its units would be bucketed again, by the
+    /// ``AssignmentStore/inMemory``): at the next start its units would be bucketed again, by the
     /// weights then in force, so a unit's group could change under it and the bandit's readout
     /// would mix periods. Reported once per experiment; give the service a store that persists,
-    /// such as ``FileAssignmentStore``.
+    /// such as ``AssignmentStore/file(at:report:)``.
     case banditWithoutPersistentStore(experiment: String)
     /// A built-in attribute (`app_version`, `platform`, `os_version`, `region`) is not set while
     /// an experiment targets it: its conditions are false, so the experiment enrols no one. Set it
