@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTestCompiler
+@_spi(Generated) import SplitTesting
 import SplitcCommandLine
 
 /// `splitc assign`: the group a unit gets on a fresh install.

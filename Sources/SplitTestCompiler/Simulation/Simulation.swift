@@ -10,7 +10,7 @@ public enum Simulation {
     /// Resolves `unitCount` synthetic units through each experiment, in the order given.
     ///
     /// - Precondition: `unitCount ≥ 0`.
-    public static func run(
+    @_spi(Tools) public static func run(
         _ experiments: [Experiment], unitCount: Int, attributes: SplitTestAttributeValues = SplitTestAttributeValues()
     ) -> [ExperimentSimulation] {
         precondition(unitCount >= 0, "the command line validates the number of units")

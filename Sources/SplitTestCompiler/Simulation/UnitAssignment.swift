@@ -33,7 +33,7 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
 
     /// Resolves `unit` with `attributes` through `definition`, as the runtime resolves it: the
     /// experiment's own, or one a control document's entry was applied to.
-    public init(
+    @_spi(Tools) public init(
         experiment: Experiment, unit: String, definition: SplitTestDefinition? = nil,
         attributes: SplitTestAttributeValues = SplitTestAttributeValues()
     ) {

@@ -47,7 +47,7 @@ extension SplitTestingService {
         public var report: @Sendable (SplitTestingIssue) -> Void
         /// The built-in targeting attributes (`app_version`, `platform`, `os_version`, `region`);
         /// by default read from the platform. Tests set fixed values here.
-        public var builtInAttributes: SplitTestAttributeValues
+        @_spi(Generated) public var builtInAttributes: SplitTestAttributeValues
         /// A control document's payload to put in force before the first resolution, usually the
         /// last good document that `SplitTestingRemote` kept on disk.
         @_spi(Tools) public var control: SplitTestControl?
@@ -60,8 +60,7 @@ extension SplitTestingService {
             catalog: [any SplitTest.Type] = [],
             tracking: TrackingClient = TrackingClient(),
             launchOverrides: LaunchOverrides = .disabled,
-            report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
-            builtInAttributes: SplitTestAttributeValues = .fromPlatform
+            report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in }
         ) {
             self.store = store ?? DefaultAssignmentStore()
             self.deviceID = deviceID
@@ -69,12 +68,30 @@ extension SplitTestingService {
             self.tracking = tracking
             self.launchOverrides = launchOverrides
             self.report = report
-            self.builtInAttributes = builtInAttributes
+            builtInAttributes = .fromPlatform
         }
     }
 }
 
 extension SplitTestingService.Configuration {
+    /// A configuration whose built-in targeting attributes are `builtInAttributes` rather than
+    /// the platform's, for tests and tools that need fixed values; the other parameters are the
+    /// public initializer's.
+    @_spi(Generated) public init(
+        store: (any AssignmentStore)? = nil,
+        deviceID: String? = nil,
+        catalog: [any SplitTest.Type] = [],
+        tracking: TrackingClient = TrackingClient(),
+        launchOverrides: LaunchOverrides = .disabled,
+        report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
+        builtInAttributes: SplitTestAttributeValues
+    ) {
+        self.init(
+            store: store, deviceID: deviceID, catalog: catalog, tracking: tracking,
+            launchOverrides: launchOverrides, report: report)
+        self.builtInAttributes = builtInAttributes
+    }
+
     /// This configuration with `control` in force before the first resolution, for the tools
     /// and tests that build a service as `SplitTestingRemote` starts one.
     @_spi(Tools) public func with(control: SplitTestControl?) -> Self {

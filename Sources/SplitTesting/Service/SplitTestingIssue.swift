@@ -55,10 +55,9 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// such as ``AssignmentStore/file(at:report:)``.
     case banditWithoutPersistentStore(experiment: String)
     /// A built-in attribute (`app_version`, `platform`, `os_version`, `region`) is not set while
-    /// an experiment targets it: its conditions are false, so the experiment enrols no one. Set it
-    /// in ``SplitTestingService/Configuration/builtInAttributes`` or with
-    /// ``SplitTestingService/setAttributes(_:)`` (the platform has no `app_version` when the main
-    /// bundle has no short version, as in tests and command-line tools). Reported once per
+    /// an experiment targets it: its conditions are false, so the experiment enrols no one (the
+    /// platform has no `app_version` when the main bundle has no short version, as in tests and
+    /// command-line tools; tests set it in the configuration's `builtInAttributes`). Reported once per
     /// attribute, when an experiment that targets it is first resolved.
     case targetedAttributeNotSet(attribute: String)
     /// A problem of a product built on the runtime, reported through the same `report` closure:

@@ -181,19 +181,21 @@ public final class SplitTestingService: Sendable {
 }
 
 extension SplitTestingService {
-    /// Sets the app's targeting attributes, usually the generated `SplitTestAttributes`: the
-    /// values it sets replace the built-ins of the same name, and custom attributes it leaves
-    /// unset are unset (their conditions are false).
+    /// Sets the app's targeting attributes by name: the values it sets replace the built-ins of
+    /// the same name, and custom attributes it leaves unset are unset (their conditions are false).
     ///
     /// Attributes gate enrolment only, and only for experiments not yet resolved in this
     /// service's lifetime: a resolution already made (and any stored group) stays, so that no
     /// screen changes under the user's eyes. Set them early, before the first fetch.
     ///
+    /// Apps call the generated `setAttributes(_:)`, which takes the typed `SplitTestAttributes`
+    /// (`service.setAttributes(SplitTestAttributes(plan: .pro))`) and calls this one; tools and
+    /// tests set values by name here.
+    ///
     /// ```swift
-    /// service.setAttributes(SplitTestAttributes(plan: .pro, daysSinceInstall: 12))
+    /// service.setAttributes(SplitTestAttributeValues(["plan": .string("pro"), "days_since_install": .int(12)]))
     /// ```
-    public func setAttributes(_ source: some SplitTestAttributeSource) {
-        let values = source.attributeValues
+    @_spi(Generated) public func setAttributes(_ values: SplitTestAttributeValues) {
         changingState(.attributesSet) { $0.setAttributes(values) }
     }
 
