@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestCompiler
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitcCommandLine
 
 /// `splitc assign`: the group a unit gets on a fresh install.

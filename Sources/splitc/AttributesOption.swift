@@ -1,6 +1,6 @@
 import ArgumentParser
-import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTestCompiler
+@_spi(Generated) import SplitTesting
 import SplitcCommandLine
 
 /// `--attributes JSON`: the unit's targeting attributes, checked against the declarations.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SplitTestCompiler
+@_spi(Tools) import SplitTestCompiler
 import SplitcCommandLine
 
 /// `splitc simulate`: synthetic units through every experiment, with a sample-ratio check.

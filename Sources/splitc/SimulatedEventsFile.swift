@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTestCompiler
+@_spi(Generated) import SplitTesting
 import SplitcCommandLine
 
 /// `splitc simulate --events FILE [--goal NAME --rate GROUP=RATE …]`: the simulated units' events,

@@ -17,7 +17,7 @@ func runFactorialScenario() {
         var headlines: [String: Int] = [:]
         for index in 0..<9_000 {
             let service = SplitTestingService(configuration: .init(
-                store: InMemoryAssignmentStore(),
+                store: .inMemory,
                 deviceID: Population.deviceID(index), catalog: SplitTestCatalog.all,
                 tracking: TrackingClient(providers: [eventsFile])))
             service.associate(user: "user-\(index)")

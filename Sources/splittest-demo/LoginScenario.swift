@@ -5,14 +5,14 @@ import SplitTesting
 func runLoginScenario() {
     section("Users: profile_redesign (user-level) on one shared device")
     let service = SplitTestingService(configuration: .init(
-        store: InMemoryAssignmentStore(),
+        store: .inMemory,
         deviceID: Population.deviceID(42), catalog: SplitTestCatalog.all))
     // Two users the experiment enrols into different groups, found by resolving each candidate
     // as the service does (on a scratch service of its own), so that the table shows each user
     // keeping their own group.
     func user(bucketedOutside excluded: String) -> (user: String, group: String) {
         for number in 1000... {
-            let scratch = SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: Population.deviceID(42)))
+            let scratch = SplitTestingService(configuration: .init(store: .inMemory, deviceID: Population.deviceID(42)))
             scratch.associate(user: "user-\(number)")
             let assignment = scratch.fetchSplitTest(ProfileRedesignSplitTest.self).assignment
             if assignment.reason == .bucketed && assignment.group.rawValue != excluded {

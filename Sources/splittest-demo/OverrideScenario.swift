@@ -9,7 +9,7 @@ func runOverrideScenario() {
     let recorder = RecordingTrackingProvider()
     let overrides = "button_color=blue,profile_redesign=new_profile_v9,price_test=cheap"
     let service = SplitTestingService(configuration: .init(
-        store: InMemoryAssignmentStore(),
+        store: .inMemory,
         deviceID: Population.deviceID(7),
         catalog: SplitTestCatalog.all,
         tracking: TrackingClient(providers: [recorder]),

@@ -9,7 +9,7 @@ struct Population {
     init(devices: Int, tracking: TrackingClient = TrackingClient()) {
         services = (0..<devices).map { index in
             let service = SplitTestingService(configuration: .init(
-                store: InMemoryAssignmentStore(),
+                store: .inMemory,
                 deviceID: Population.deviceID(index),
                 catalog: SplitTestCatalog.all,
                 tracking: tracking))

@@ -31,7 +31,7 @@ func runRemoteControlScenario() async {
     print("published sequence 42 at \(server.url): feed_prefetch stopped, button_color resolved to blue")
 
     let issues = Collected<SplitTestingIssue>()
-    let store = FileAssignmentStore(fileURL: directory.appendingPathComponent("assignments.json"))
+    let store: BuiltInAssignmentStore = .file(at: directory.appendingPathComponent("assignments.json"))
     func launch(_ title: String, refresh: Bool) async {
         let service = SplitTestingService(configuration: .init(
             store: store, catalog: SplitTestCatalog.all, report: { issues.append($0) }))

@@ -19,7 +19,7 @@ func runScheduleScenario() {
             var offers = 0
             for index in 0..<2_000 {
                 let service = SplitTestingService(configuration: .init(
-                    store: InMemoryAssignmentStore(), deviceID: Population.deviceID(index),
+                    store: .inMemory, deviceID: Population.deviceID(index),
                     catalog: SplitTestCatalog.all, environment: environment, clock: { date }))
                 service.associate(user: "user-\(index)")
                 service.setAttributes(SplitTestAttributes(plan: .pro, daysSinceInstall: 30))
@@ -35,7 +35,7 @@ func runScheduleScenario() {
     print("stored groups are kept. Only units whose onboarding_flow cell is five+on+none are enrolled; staging")
     print("offers to three of every four enrolled, production to one in two.")
     let development = SplitTestingService(configuration: .init(
-        store: InMemoryAssignmentStore(), deviceID: "simulator-1", catalog: SplitTestCatalog.all,
+        store: .inMemory, deviceID: "simulator-1", catalog: SplitTestCatalog.all,
         environment: SplitTestEnvironment.development.rawValue, clock: { times[1].1 }))
     let forced = development.fetchSplitTest(WelcomeOfferSplitTest.self)
     print("development, simulator-1: \(forced.assignment.group.rawValue) (\(forced.assignment.reason.rawValue))")

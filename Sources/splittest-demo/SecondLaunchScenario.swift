@@ -7,7 +7,7 @@ func runSecondLaunchScenario() {
     withScratchDirectory("stores") { directory in
         func launch() -> [[String]] {
             (0..<200).map { index in
-                let store = FileAssignmentStore(fileURL: directory.appendingPathComponent("install-\(index).json"))
+                let store: BuiltInAssignmentStore = .file(at: directory.appendingPathComponent("install-\(index).json"))
                 let service = SplitTestingService(configuration: .init(store: store, catalog: SplitTestCatalog.all))
                 service.associate(user: "user-\(index)")
                 let groups = SplitTestCatalog.all.map { groupName(of: $0, in: service) }

@@ -4,39 +4,29 @@ import SplitTestingTestSupport
 /// Targeting and the holdout: the home widget is rolled out by app version and platform, the
 /// annual-plan offer goes to paying users, and 5% of devices see no device experiment at all.
 func runTargetingScenario() {
-    section("Targeting: home_widget (app version ≥ 5.2 and < 6, iOS or iPadOS), 333 installs per row")
-    var rollout = TextTable(header: ["app_version", "platform", "bucketed", "notEnrolled", "notTargeted", "holdout"])
-    let platforms = ["ios", "ipados", "macos"]
-    let versions = ["5.1.9", "5.2.0", "6.0"]
+    section("Targeting: home_widget (app version ≥ 5.2 and < 6, iOS or iPadOS), 3,000 installs of this process")
+    // The built-in attributes are the platform's: this process reports its own platform and, with
+    // no bundle version, no app_version, so home_widget targets none of its installs; the holdout
+    // still keeps 5% of them out of every device experiment.
+    var rollout = TextTable(header: ["platform", "bucketed", "notEnrolled", "notTargeted", "holdout"])
     var recorders: [RecordingTrackingProvider] = []
-    let perCell = 3_000 / (versions.count * platforms.count)
     var device = 0
-    for version in versions {
-        for platform in platforms {
-            var reasons: [AssignmentReason: Int] = [:]
-            for _ in 0..<perCell {
-                let index = device
-                device += 1
-                // The built-ins as the platform would report them on that device.
-                let recorder = RecordingTrackingProvider()
-                recorders.append(recorder)
-                let service = SplitTestingService(configuration: .init(
-                    store: InMemoryAssignmentStore(),
-                    deviceID: Population.deviceID(index), catalog: SplitTestCatalog.all,
-                    tracking: TrackingClient(providers: [recorder]),
-                    builtInAttributes: SplitTestAttributeValues([
-                        "app_version": .version(SplitTestVersion(version)!),
-                        "platform": .string(platform),
-                    ])))
-                let widget = service.fetchSplitTest(HomeWidgetSplitTest.self)
-                widget.hitSplitTest()
-                service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
-                reasons[widget.assignment.reason, default: 0] += 1
-            }
-            rollout.append([version, platform] + [AssignmentReason.bucketed, .notEnrolled, .notTargeted, .holdout]
-                .map { String(reasons[$0, default: 0]) })
-        }
+    var reasons: [AssignmentReason: Int] = [:]
+    for index in 0..<3_000 {
+        device += 1
+        let recorder = RecordingTrackingProvider()
+        recorders.append(recorder)
+        let service = SplitTestingService(configuration: .init(
+            store: .inMemory,
+            deviceID: Population.deviceID(index), catalog: SplitTestCatalog.all,
+            tracking: TrackingClient(providers: [recorder])))
+        let widget = service.fetchSplitTest(HomeWidgetSplitTest.self)
+        widget.hitSplitTest()
+        service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
+        reasons[widget.assignment.reason, default: 0] += 1
     }
+    rollout.append([platformName] + [AssignmentReason.bucketed, .notEnrolled, .notTargeted, .holdout]
+        .map { String(reasons[$0, default: 0]) })
     print(rollout.render())
     let events = recorders.flatMap(\.events)
     let holdoutEvents = events.filter { $0.identifier == TrackingEvent.holdoutIdentifier }
@@ -54,7 +44,7 @@ func runTargetingScenario() {
     var offer = TextTable(header: ["plan", "days_since_install", "group", "reason"])
     for (plan, days) in [(SplitTestAttributes.Plan.free, 30), (.trial, 3), (.trial, 10), (.pro, 120)] {
         let service = SplitTestingService(configuration: .init(
-            store: InMemoryAssignmentStore(),
+            store: .inMemory,
             deviceID: Population.deviceID(7), catalog: SplitTestCatalog.all))
         service.associate(user: "user-7")
         service.setAttributes(SplitTestAttributes(plan: plan, daysSinceInstall: days))
@@ -63,7 +53,7 @@ func runTargetingScenario() {
     }
     // Attributes set after a resolution change nothing until the next start of the service.
     let service = SplitTestingService(configuration: .init(
-        store: InMemoryAssignmentStore(),
+        store: .inMemory,
         deviceID: Population.deviceID(7), catalog: SplitTestCatalog.all))
     service.associate(user: "user-7")
     let before = service.fetchSplitTest(AnnualPlanOfferSplitTest.self)
@@ -72,4 +62,15 @@ func runTargetingScenario() {
     offer.append(["(none yet)", "-", before.currentGroup.rawValue, "\(before.assignment.reason)"])
     offer.append(["pro, set afterwards", "120", after.currentGroup.rawValue, "\(after.assignment.reason) (same service)"])
     print(offer.render())
+}
+
+/// The platform this demo runs on, as targeting names it.
+private var platformName: String {
+    #if os(macOS)
+        "macos"
+    #elseif os(Linux)
+        "linux"
+    #else
+        "other"
+    #endif
 }

@@ -1,4 +1,4 @@
-import SplitTestCompiler
+@_spi(Tools) import SplitTestCompiler
 import SplitTestStatistics
 @_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestingTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// A store whose file cannot be written never crashes the app: the failure is reported through

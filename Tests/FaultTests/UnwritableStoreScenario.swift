@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// What every unwritable-location test checks once its store cannot write: the service keeps

@@ -1,4 +1,4 @@
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// The golden file's group enums and typed parameters, as the runtime sees them.

@@ -23,7 +23,7 @@ final class ReadmeScreen {
 
 func readmeSetUp(applicationSupport: URL, analytics: any TrackingProvider, logger: ReadmeLogger) -> SplitTestingService {
     let service = SplitTestingService(configuration: .init(
-        store: FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json")),
+        store: .file(at: applicationSupport.appendingPathComponent("split-tests.json")),
         catalog: SplitTestCatalog.all,
         tracking: TrackingClient(providers: [analytics]),
         report: { issue in logger.warning("\(issue)") }))

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestCompiler
+@_spi(Tools) import SplitTestCompiler
 @_spi(Generated) import SplitTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import SplitTestCompiler
+@_spi(Tools) import SplitTestCompiler
 @_spi(Generated) import SplitTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestCompiler
+@_spi(Tools) import SplitTestCompiler
 import Testing
 
 /// Every `file:line:col: error:` line that the article "Multivariate experiments" quotes is one the

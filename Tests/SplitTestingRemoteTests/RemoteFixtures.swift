@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestingTestSupport
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// One service shared by many tasks: one stored assignment and one exposure per unit.

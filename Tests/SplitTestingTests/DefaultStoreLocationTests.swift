@@ -1,5 +1,5 @@
 import Foundation
-@testable import SplitTesting
+@_spi(Tools) @testable import SplitTesting
 import Testing
 
 /// Where the default store keeps its file outside Apple platforms.

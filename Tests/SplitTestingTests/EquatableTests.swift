@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Split tests compare by the resolution they stand for, not by where their hits are reported.
 @Suite struct EquatableTests {

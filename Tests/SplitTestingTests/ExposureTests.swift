@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestingTestSupport
 
 /// Exposures are sent once per experiment, unit and group, and only for enrolled units; goals

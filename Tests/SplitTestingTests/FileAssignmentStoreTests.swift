@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The JSON file store: persistence, atomic replace, corrupt and unusable files.
 @Suite struct FileAssignmentStoreTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SplitTesting
+@_spi(Generated) @testable import SplitTesting
 
 /// What a new user meets first: targeting that cannot work is reported, an empty debug snapshot
 /// says why it is empty, and tracking values print as themselves.

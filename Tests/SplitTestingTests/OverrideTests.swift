@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Overrides through the API, the environment and launch arguments, and unknown ones.
 @Suite struct OverrideTests {

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Each step of the resolution order, with the reason it reports.
 @Suite struct ResolutionTests {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-@_spi(Generated) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// `setIfAbsent(_:for:)`: the default for custom stores, the shipped stores, and how the service

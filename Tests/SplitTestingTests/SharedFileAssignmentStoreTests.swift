@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-@_spi(Generated) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 
 /// Several ``FileAssignmentStore``s on one file in one process, as an app and its extension would
 /// share it: the same merging and locking as across processes, here under the thread sanitizer.

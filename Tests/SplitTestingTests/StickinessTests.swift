@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Groups survive relaunches and later releases' weight changes; removed groups do not.
 @Suite struct StickinessTests {

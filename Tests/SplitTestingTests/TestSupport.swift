@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 
 /// Collects the issues a service or store reports.
 final class IssueRecorder: Sendable {

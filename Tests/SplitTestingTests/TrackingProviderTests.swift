@@ -1,7 +1,7 @@
 import Foundation
 import SplitTestFormats
 import Testing
-@_spi(Generated) @testable import SplitTesting
+@_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
 
 /// The tracking client and each shipped provider.

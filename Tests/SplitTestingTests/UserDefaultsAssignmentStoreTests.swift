@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The `UserDefaults` store, in a suite of its own.
 @Suite struct UserDefaultsAssignmentStoreTests {

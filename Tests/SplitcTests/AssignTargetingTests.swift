@@ -1,6 +1,6 @@
 import Foundation
 import SplitTestStatistics
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import Testing
 
 /// `splitc assign --attributes` and `splitc simulate` with targeting and holdouts.

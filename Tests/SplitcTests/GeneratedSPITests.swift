@@ -13,12 +13,34 @@ import Testing
         ("BucketTable", "let table = BucketTable(upperBounds: [5000, 10_000])"),
         ("SplitTestHoldout", #"let holdout = SplitTestHoldout(name: "q1_holdout", unitType: .device, buckets: 500)"#),
         ("SplitTestLayer", #"let layer = SplitTestLayer(name: "checkout", buckets: 0..<5000)"#),
+        // The attribute values by name: an app sets attributes through the generated typed struct.
+        ("SplitTestAttributeValues", #"let values = SplitTestAttributeValues(["plan": .string("pro")])"#),
+        ("SplitTestVersion", #"let version = SplitTestVersion("5.2")"#),
+        // The store classes: an app names a store by its factory on `AssignmentStore`.
+        ("InMemoryAssignmentStore", "let store = InMemoryAssignmentStore()"),
+        ("FileAssignmentStore", #"let store = FileAssignmentStore(fileURL: URL(fileURLWithPath: "/tmp/s.json"))"#),
+        ("UserDefaultsAssignmentStore", #"let store = UserDefaultsAssignmentStore(suiteName: "s")"#),
     ]
+
+    /// What an app writes instead: the stores by factory, from a plain import.
+    @Test func aPlainImportNamesTheStoresByFactory() throws {
+        let outcome = try Self.typecheck("""
+            import Foundation
+            import SplitTesting
+            let file = SplitTestingService.Configuration(store: .file(at: URL(fileURLWithPath: "/tmp/s.json"), report: { _ in }))
+            let defaults = SplitTestingService.Configuration(store: .userDefaults(.standard))
+            let memory = SplitTestingService.Configuration(store: .inMemory)
+            let store: BuiltInAssignmentStore = .inMemory
+            let flush: () -> Void = store.flush
+
+            """)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+    }
 
     @Test(arguments: hidden.map(\.name))
     func aPlainImportDoesNotSee(name: String) throws {
         let source = try #require(Self.hidden.first { $0.name == name }).source
-        let outcome = try Self.typecheck("import SplitTesting\n\(source)\n")
+        let outcome = try Self.typecheck("import Foundation\nimport SplitTesting\n\(source)\n")
         #expect(outcome.status != 0, "\(name) type-checks from a plain import")
         #expect(outcome.stderr.contains("'\(name)'"), "the error names \(name): \(outcome.stderr)")
     }

@@ -1,5 +1,5 @@
 import Benchmark
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The multivariate targets: a first-time assignment in a 3×3×2 factorial (18 cells) within 1.2×
 /// one in an experiment of 18 plain groups, and its sticky path within 1.05× a plain

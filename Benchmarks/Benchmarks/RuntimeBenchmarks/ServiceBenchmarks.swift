@@ -1,5 +1,5 @@
 import Benchmark
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// `fetchSplitTest` on its two paths: sticky (the experiment was already resolved for this unit,
 /// the path an app takes on every screen) and first-time (bucketing, then storing the group).

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// `fetchSplitTest` through a `FileAssignmentStore` that processes share (the default: a `stat`
 /// before each first-time read, writes merged under a lock) against one that only this process

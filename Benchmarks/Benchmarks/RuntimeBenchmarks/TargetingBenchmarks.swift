@@ -1,5 +1,5 @@
 import Benchmark
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The targeting targets: a first-time assignment through five targeting conditions (all
 /// holding, so every condition is evaluated) within 1.5× the same experiment without targeting,

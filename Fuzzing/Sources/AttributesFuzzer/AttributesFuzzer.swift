@@ -1,5 +1,5 @@
-import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestCompiler
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The declarations the inputs are checked against: one attribute of each type, one with values.
 private let declarations: [AttributeDeclaration] = {

@@ -51,7 +51,7 @@ private func check(_ control: SplitTestControl) {
         precondition(entry.force?.keys.allSatisfy { !$0.isEmpty } ?? true, "forced unit ids are not empty")
     }
     let service = SplitTestingService(configuration: .init(
-        store: InMemoryAssignmentStore(),
+        store: .inMemory,
         deviceID: "fuzz-device", catalog: [FuzzSplitTest.self], builtInAttributes: SplitTestAttributeValues([:])))
     service.applyControl(control)
     _ = service.fetchSplitTest(FuzzSplitTest.self).currentGroup

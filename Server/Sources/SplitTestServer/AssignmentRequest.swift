@@ -1,6 +1,6 @@
 import Foundation
-import SplitTestCompiler
-import SplitTesting
+@_spi(Tools) import SplitTestCompiler
+@_spi(Generated) import SplitTesting
 
 /// The body of `POST /v1/assignments`, checked: a unit, known experiments, declared attributes
 /// of the right types.

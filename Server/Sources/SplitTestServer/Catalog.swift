@@ -1,6 +1,6 @@
 import Foundation
-import SplitTestCompiler
-@_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestCompiler
+@_spi(Generated) @_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 
 /// What the service answers from: the compiled experiments, each with the control document's

@@ -1,4 +1,4 @@
-import SplitTestCompiler
+@_spi(Tools) import SplitTestCompiler
 // Tools: resolution; Generated: a multivariate experiment's design, which only generated code
 // and tools read.
 @_spi(Tools) @_spi(Generated) import SplitTesting

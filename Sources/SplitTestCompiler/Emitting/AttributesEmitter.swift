@@ -1,6 +1,8 @@
 /// Prints `SplitTestAttributes`: one optional, typed property per declared attribute (an enum
-/// where `values` is given), conforming to the runtime's `SplitTestAttributeSource`, so that an
-/// app writes `service.setAttributes(SplitTestAttributes(plan: .pro))`.
+/// where `values` is given), and the `setAttributes(_:)` of `SplitTestingService` that takes it,
+/// so that an app writes `service.setAttributes(SplitTestAttributes(plan: .pro))`. The attribute
+/// values by name that it converts to are behind `@_spi(Generated)`, so the conversion is not
+/// part of the app's API: the property that does it is internal, and the extension calls it.
 struct AttributesEmitter {
     /// `"public "` or `""`.
     let access: StaticString
@@ -10,7 +12,7 @@ struct AttributesEmitter {
         let types = declarations.map(Self.typeName)
         printer.docLine("The custom targeting attributes the definitions declare, for `setAttributes(_:)` of")
         printer.docLine("`SplitTestingService`. An attribute left `nil` is not set: the conditions on it do not hold.")
-        printer.line("nonisolated ", access, "struct SplitTestAttributes: SplitTestAttributeSource, Hashable {")
+        printer.line("nonisolated ", access, "struct SplitTestAttributes: Sendable, Hashable {")
         printer.indented { printer in
             for declaration in declarations {
                 guard let values = declaration.values else { continue }
@@ -90,7 +92,7 @@ struct AttributesEmitter {
             printer.line("}")
             printer.line()
             printer.docLine("The attributes that are set, by name, as targeting reads them.")
-            printer.line(access, "var attributeValues: SplitTestAttributeValues {")
+            printer.line("var attributeValues: SplitTestAttributeValues {")
             printer.indented { printer in
                 printer.line("var values = SplitTestAttributeValues()")
                 for index in declarations.indices {
@@ -110,6 +112,19 @@ struct AttributesEmitter {
                     printer.closeLine()
                 }
                 printer.line("return values")
+            }
+            printer.line("}")
+        }
+        printer.line("}")
+        printer.line()
+        printer.line("extension SplitTestingService {")
+        printer.indented { printer in
+            printer.docLine("Sets the custom targeting attributes the definitions declare, replacing the ones set before:")
+            printer.docLine("an attribute left `nil` is not set, and the conditions on it do not hold. Set them early,")
+            printer.docLine("before the first fetch: a resolution already made stays.")
+            printer.line("nonisolated ", access, "func setAttributes(_ attributes: SplitTestAttributes) {")
+            printer.indented { printer in
+                printer.line("setAttributes(attributes.attributeValues)")
             }
             printer.line("}")
         }

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 
 /// A custom targeting attribute, declared in an `attributes:` document: what the generated
 /// `SplitTestAttributes` gets a property for, and what targeting conditions are checked against.

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import SplitTestFormats
 /// The schema of targeting and holdouts: an experiment's `targeting`, `attributes` documents and `holdout`
 /// documents. Custom attributes are declared in other documents, so the schema checks the shape

@@ -1,5 +1,5 @@
 import SplitTestStatistics
-@_spi(Tools) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// What happened to synthetic units in one experiment: how many were enrolled, how they spread
 /// over the groups, and whether that spread matches the weights (a sample-ratio check).
@@ -40,7 +40,7 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
 
     /// Resolves `units`, each with `attributes` at `time`, through `experiment`'s definition
     /// after `adjusting` it, as the runtime resolves it.
-    public init<Units: Sequence<String>>(
+    @_spi(Tools) public init<Units: Sequence<String>>(
         experiment: Experiment, units: Units, attributes: SplitTestAttributeValues = SplitTestAttributeValues(),
         time: Double? = nil,
         adjusting: (SplitTestDefinition) -> SplitTestDefinition = { $0 }

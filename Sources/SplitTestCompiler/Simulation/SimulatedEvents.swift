@@ -30,7 +30,7 @@ public enum SimulatedEvents {
     /// Unit `i`'s exposures happen `i` seconds after `start`, and its goals a minute after them.
     /// The goals are drawn from a generator seeded with `seed`, so a run is reproducible. A goal
     /// joins the units of every experiment its unit is in, as an app's goal does.
-    public static func generate(
+    @_spi(Tools) public static func generate(
         _ experiments: [Experiment], unitCount: Int, attributes: SplitTestAttributeValues = SplitTestAttributeValues(),
         goal: SimulatedGoal?, start: Date, seed: UInt64 = 2_026, body: (Event) throws -> Void
     ) rethrows {

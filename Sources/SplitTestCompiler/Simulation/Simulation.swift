@@ -11,7 +11,7 @@ public enum Simulation {
     /// `time` (default now), each definition `adjusting` as ``UnitAssignment`` does.
     ///
     /// - Precondition: `unitCount ≥ 0`.
-    public static func run(
+    @_spi(Tools) public static func run(
         _ experiments: [Experiment], unitCount: Int, attributes: SplitTestAttributeValues = SplitTestAttributeValues(),
         time: Double? = nil,
         adjusting: (SplitTestDefinition) -> SplitTestDefinition = { $0 }

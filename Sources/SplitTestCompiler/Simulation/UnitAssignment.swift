@@ -37,7 +37,7 @@ public struct UnitAssignment: Sendable, Hashable, Encodable {
     /// Resolves `unit` with `attributes` at `time` through the experiment's definition after
     /// `adjusting` it (its environment's values and a control document's entry), as the runtime
     /// resolves it; experiments it requires are adjusted and resolved the same way, for the same unit.
-    public init(
+    @_spi(Tools) public init(
         experiment: Experiment, unit: String, attributes: SplitTestAttributeValues = SplitTestAttributeValues(),
         time: Double? = nil,
         adjusting: (SplitTestDefinition) -> SplitTestDefinition = { $0 }

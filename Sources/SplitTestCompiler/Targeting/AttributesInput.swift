@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Generated) import SplitTesting
 import SplitTestFormats
 
 /// Attribute values given as JSON, as `splitc assign --attributes` takes them, checked against
@@ -27,7 +27,7 @@ public enum AttributesInput {
     /// The values `bytes` give: one JSON object of attribute name to value (`null` leaves an
     /// attribute unset). Versions are strings or numbers, ints whole numbers, bools `true` or
     /// `false`, and string attributes with `values` one of them.
-    public static func read(
+    @_spi(Tools) public static func read(
         _ bytes: [UInt8], declarations: [AttributeDeclaration]
     ) throws(Failure) -> SplitTestAttributeValues {
         let members = try members(of: bytes)

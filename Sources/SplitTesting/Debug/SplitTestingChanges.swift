@@ -15,7 +15,7 @@ public enum SplitTestingChange: Sendable, Hashable {
     case overridesCleared
     /// A control document's payload was put in force (by `SplitTestingRemote`, at once or at the next start).
     case controlApplied(sequence: Int)
-    /// The app's targeting attributes were set (``SplitTestingService/setAttributes(_:)``).
+    /// The app's targeting attributes were set (the generated `setAttributes(_:)`).
     case attributesSet
     /// `user` signed in (``SplitTestingService/associate(user:)``).
     case userAssociated(user: String)

@@ -10,7 +10,7 @@ import Observation
 /// appears, or from a pull to refresh, to see experiments fetched or exposed since.
 ///
 /// The model lives on the main actor, as SwiftUI code expects. Making a snapshot reads the store
-/// as a first fetch does (memory; a shared ``FileAssignmentStore`` may read its file once another
+/// as a first fetch does (memory; a shared file store, ``AssignmentStore/file(at:report:)``, may read its file once another
 /// process changed it). The model observes the service until it is released.
 ///
 /// ```swift

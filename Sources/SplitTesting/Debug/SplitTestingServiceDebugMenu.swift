@@ -11,7 +11,7 @@ extension SplitTestingService {
     /// wins the first write of a group in a store shared with an app's extensions. It reads the
     /// store like a first fetch does. The one value it may store is a new device id, when none
     /// exists yet, as the first fetch of any device-level experiment would, and on a shared
-    /// ``FileAssignmentStore`` that waits at most a second for another process's lock, once per
+    /// file store (``AssignmentStore/file(at:report:)``) that waits at most a second for another process's lock, once per
     /// install.
     ///
     /// ```swift
@@ -55,7 +55,7 @@ extension SplitTestingService {
     /// definitions or the control document changed since.
     ///
     /// Only ``AssignmentStore/removeValue(for:)`` is called, so any store works. A shared
-    /// ``FileAssignmentStore`` merges the removals into the file like any other change; other
+    /// file store (``AssignmentStore/file(at:report:)``) merges the removals into the file like any other change; other
     /// processes keep the device id and the groups they resolved in memory until they restart.
     /// Assignments stored under experiments that are no longer in the catalog are left alone,
     /// since nothing reads them.

@@ -1,4 +1,4 @@
-/// The changes a ``FileAssignmentStore`` made in memory since its last successful write, kept
+/// The changes a `FileAssignmentStore` made in memory since its last successful write, kept
 /// so that each write applies them on top of whatever the file holds by then, rather than
 /// replacing the file with this process's view of it (which would drop what other processes
 /// wrote in between).

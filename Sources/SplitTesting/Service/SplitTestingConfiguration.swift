@@ -5,11 +5,11 @@ extension SplitTestingService {
     /// Every property has a default that works, so `Configuration()` is a valid configuration:
     /// a store that persists (see ``store``), a device id created on first use, no analytics, no
     /// overrides. Tests and previews that must start afresh every time ask for memory with
-    /// `store: InMemoryAssignmentStore()`.
+    /// `store: .inMemory`.
     ///
     /// ```swift
     /// var configuration = SplitTestingService.Configuration(catalog: SplitTestCatalog.all)
-    /// configuration.store = FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json"))
+    /// configuration.store = .file(at: applicationSupport.appendingPathComponent("split-tests.json"))
     /// configuration.tracking = TrackingClient(providers: [analyticsAdapter])
     /// #if DEBUG
     /// configuration.launchOverrides = .process
@@ -20,14 +20,14 @@ extension SplitTestingService {
     public struct Configuration: Sendable {
         /// Where the device id and the bucketed groups are kept across launches. By default the
         /// platform's persistent store: `UserDefaults.standard` on Apple platforms; elsewhere a
-        /// ``FileAssignmentStore`` at `$XDG_DATA_HOME/SplitTesting/<executable>.json`
+        /// file store (``AssignmentStore/file(at:report:)``) at `$XDG_DATA_HOME/SplitTesting/<executable>.json`
         /// (`~/.local/share` when `XDG_DATA_HOME` is unset), named after the executable so that
         /// two programs on one machine never share a device id. The first service created with
         /// the configuration opens it and gives it the configuration's ``report``; a file that
         /// cannot be written is reported there, and the service keeps working from memory.
         ///
         /// Stores answer from memory and write in the background, with one exception: a
-        /// ``FileAssignmentStore`` shared with an app's extensions settles a new device id in its
+        /// file store shared with an app's extensions settles a new device id in its
         /// file during the fetch that creates it (once per install), waiting at most a second for
         /// another process's lock.
         public var store: any AssignmentStore
@@ -44,12 +44,12 @@ extension SplitTestingService {
         public var launchOverrides: LaunchOverrides
         /// Receives every problem the service worked around, for the app's log. Called on the
         /// thread that met the problem, never while the service holds a lock. Stores and providers
-        /// that do I/O (``FileAssignmentStore``, ``JSONLinesTrackingProvider``) take a `report`
+        /// that do I/O (``AssignmentStore/file(at:report:)``, ``JSONLinesTrackingProvider``) take a `report`
         /// closure of their own; pass them the same one.
         public var report: @Sendable (SplitTestingIssue) -> Void
         /// The built-in targeting attributes (`app_version`, `platform`, `os_version`, `region`);
         /// by default read from the platform. Tests set fixed values here.
-        public var builtInAttributes: SplitTestAttributeValues
+        @_spi(Generated) public var builtInAttributes: SplitTestAttributeValues
         /// The environment whose values the experiments take (`SplitTestEnvironment.staging.rawValue`
         /// with the generated enum), or `nil` (the default) for their base values. An experiment
         /// that does not list it uses its base values; a control document published for another
@@ -71,7 +71,6 @@ extension SplitTestingService {
             tracking: TrackingClient = TrackingClient(),
             launchOverrides: LaunchOverrides = .disabled,
             report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
-            builtInAttributes: SplitTestAttributeValues = .fromPlatform,
             environment: String? = nil,
             clock: @escaping @Sendable () -> Date = { Date() }
         ) {
@@ -83,12 +82,32 @@ extension SplitTestingService {
             self.tracking = tracking
             self.launchOverrides = launchOverrides
             self.report = report
-            self.builtInAttributes = builtInAttributes
+            builtInAttributes = .fromPlatform
         }
     }
 }
 
 extension SplitTestingService.Configuration {
+    /// A configuration whose built-in targeting attributes are `builtInAttributes` rather than
+    /// the platform's, for tests and tools that need fixed values; the other parameters are the
+    /// public initializer's.
+    @_spi(Generated) public init(
+        store: (any AssignmentStore)? = nil,
+        deviceID: String? = nil,
+        catalog: [any SplitTest.Type] = [],
+        tracking: TrackingClient = TrackingClient(),
+        launchOverrides: LaunchOverrides = .disabled,
+        report: @escaping @Sendable (SplitTestingIssue) -> Void = { _ in },
+        builtInAttributes: SplitTestAttributeValues,
+        environment: String? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            store: store, deviceID: deviceID, catalog: catalog, tracking: tracking,
+            launchOverrides: launchOverrides, report: report, environment: environment, clock: clock)
+        self.builtInAttributes = builtInAttributes
+    }
+
     /// This configuration with `control` in force before the first resolution, for the tools
     /// and tests that build a service as `SplitTestingRemote` starts one.
     @_spi(Tools) public func with(control: SplitTestControl?) -> Self {

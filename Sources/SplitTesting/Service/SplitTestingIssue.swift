@@ -53,16 +53,15 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// one in force stays.
     case controlEnvironmentMismatch(document: String, service: String?)
     /// A bandit experiment's assignments are kept in memory only (the service's store is an
-    /// ``InMemoryAssignmentStore``): at the next start its units would be bucketed again, by the
+    /// ``AssignmentStore/inMemory``): at the next start its units would be bucketed again, by the
     /// weights then in force, so a unit's group could change under it and the bandit's readout
     /// would mix periods. Reported once per experiment; give the service a store that persists,
-    /// such as ``FileAssignmentStore``.
+    /// such as ``AssignmentStore/file(at:report:)``.
     case banditWithoutPersistentStore(experiment: String)
     /// A built-in attribute (`app_version`, `platform`, `os_version`, `region`) is not set while
-    /// an experiment targets it: its conditions are false, so the experiment enrols no one. Set it
-    /// in ``SplitTestingService/Configuration/builtInAttributes`` or with
-    /// ``SplitTestingService/setAttributes(_:)`` (the platform has no `app_version` when the main
-    /// bundle has no short version, as in tests and command-line tools). Reported once per
+    /// an experiment targets it: its conditions are false, so the experiment enrols no one (the
+    /// platform has no `app_version` when the main bundle has no short version, as in tests and
+    /// command-line tools; tests set it in the configuration's `builtInAttributes`). Reported once per
     /// attribute, when an experiment that targets it is first resolved.
     case targetedAttributeNotSet(attribute: String)
     /// A problem of a product built on the runtime, reported through the same `report` closure:

@@ -3,14 +3,14 @@
 ///
 /// Create one per app, early, and share it; it is safe to use from any thread or task, and
 /// ``fetchSplitTest(_:)`` answers from memory, so it can be called on the main thread while the
-/// first frame is drawn. It waits on I/O in one case: a ``FileAssignmentStore`` shared with an
-/// app's extensions settles a new device id in its file at once, so that every process creates the
+/// first frame is drawn. It waits on I/O in one case: a file store (``AssignmentStore/file(at:report:)``) shared
+/// with an app's extensions settles a new device id in its file at once, so that every process creates the
 /// same one. That happens on the first fetch of a device-level experiment of a new install (or
 /// after ``eraseAssignments()``), and waits at most a second for another process's lock.
 ///
 /// ```swift
 /// let service = SplitTestingService(configuration: .init(
-///     store: FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json")),
+///     store: .file(at: applicationSupport.appendingPathComponent("split-tests.json")),
 ///     catalog: SplitTestCatalog.all,
 ///     tracking: TrackingClient(providers: [analyticsAdapter])))
 ///
@@ -45,8 +45,8 @@ public final class SplitTestingService: Sendable {
     public init(configuration: Configuration = Configuration()) {
         // The default store is opened here rather than in the configuration, so that it reports
         // through the configuration's `report` even when the app set it after creating it.
-        let store = (configuration.store as? DefaultAssignmentStore)?.open(report: configuration.report)
-            ?? configuration.store
+        let configured = configuration.store.unwrapped
+        let store = (configured as? DefaultAssignmentStore)?.open(report: configuration.report) ?? configured
         self.store = store
         tracking = configuration.tracking
         report = configuration.report
@@ -75,7 +75,7 @@ public final class SplitTestingService: Sendable {
     }
 
     /// Reports at once each bandit of the catalog whose assignments would not survive the process
-    /// (one configured with an ``InMemoryAssignmentStore``); a bandit outside the catalog is
+    /// (one configured with ``AssignmentStore/inMemory``); a bandit outside the catalog is
     /// reported when first resolved.
     private func reportInMemoryBandits() {
         var issues: [SplitTestingIssue] = []
@@ -90,7 +90,7 @@ public final class SplitTestingService: Sendable {
     /// Resolves `type` for the current unit (the device, or the signed-in user).
     ///
     /// The first call for an experiment and unit may read and write the store's memory (and, once
-    /// per install, a shared ``FileAssignmentStore`` settles a new device id in its file, waiting
+    /// per install, a shared file store settles a new device id in its file, waiting
     /// at most a second for another process's lock); every later call is a lock and a dictionary
     /// lookup. Resolution order: an override, the unit's forced group, the control of a stopped
     /// experiment, the winner of a resolved one, the stored group, control without a user, in a
@@ -127,7 +127,7 @@ public final class SplitTestingService: Sendable {
     }
 
     /// The device id device-level experiments are keyed by; created and stored on first use
-    /// when the app supplied none (through a shared ``FileAssignmentStore``, settled in its file
+    /// when the app supplied none (through a shared file store, settled in its file
     /// at once, waiting at most a second for another process's lock).
     public var deviceID: String {
         var issues: [SplitTestingIssue] = []
@@ -186,19 +186,21 @@ public final class SplitTestingService: Sendable {
 }
 
 extension SplitTestingService {
-    /// Sets the app's targeting attributes, usually the generated `SplitTestAttributes`: the
-    /// values it sets replace the built-ins of the same name, and custom attributes it leaves
-    /// unset are unset (their conditions are false).
+    /// Sets the app's targeting attributes by name: the values it sets replace the built-ins of
+    /// the same name, and custom attributes it leaves unset are unset (their conditions are false).
     ///
     /// Attributes gate enrolment only, and only for experiments not yet resolved in this
     /// service's lifetime: a resolution already made (and any stored group) stays, so that no
     /// screen changes under the user's eyes. Set them early, before the first fetch.
     ///
+    /// Apps call the generated `setAttributes(_:)`, which takes the typed `SplitTestAttributes`
+    /// (`service.setAttributes(SplitTestAttributes(plan: .pro))`) and calls this one; tools and
+    /// tests set values by name here.
+    ///
     /// ```swift
-    /// service.setAttributes(SplitTestAttributes(plan: .pro, daysSinceInstall: 12))
+    /// service.setAttributes(SplitTestAttributeValues(["plan": .string("pro"), "days_since_install": .int(12)]))
     /// ```
-    public func setAttributes(_ source: some SplitTestAttributeSource) {
-        let values = source.attributeValues
+    @_spi(Generated) public func setAttributes(_ values: SplitTestAttributeValues) {
         changingState(.attributesSet) { $0.setAttributes(values) }
     }
 

@@ -10,10 +10,16 @@
 ///   that unit was bucketed (see `StorageKey.period(experiment:unit:)`), kept apart from the
 ///   group so that a build that knows no periods still reads the group.
 ///
+/// The package provides the stores an app needs, made by factories that a configuration takes
+/// by name: ``file(at:report:)``, a JSON file that an app may share with its extensions;
+/// ``userDefaults(_:)``; and ``inMemory``, for tests and previews. A configuration that names no
+/// store uses the platform's persistent one (see ``SplitTestingService/Configuration/store``).
+/// Conform a type of your own to keep assignments elsewhere.
+///
 /// A store must answer from memory: the service calls it while it resolves an experiment, which
-/// may be on the main thread. Stores that persist (``FileAssignmentStore``) write in the
+/// may be on the main thread. Stores that persist (``file(at:report:)``) write in the
 /// background. Implementations must be safe to call from any thread. The API is synchronous,
-/// so a store that locks a file (as ``FileAssignmentStore`` does to share it with an app's
+/// so a store that locks a file (as ``file(at:report:)`` does to share it with an app's
 /// extensions) never holds that lock across a suspension point.
 ///
 /// The service stores the device id and each freshly bucketed group with
@@ -21,8 +27,9 @@
 /// services share a store, the first value stored wins and every one of them serves it.
 ///
 /// ```swift
-/// let store = FileAssignmentStore(fileURL: applicationSupport.appendingPathComponent("split-tests.json"))
-/// let service = SplitTestingService(configuration: .init(store: store, catalog: SplitTestCatalog.all))
+/// let service = SplitTestingService(configuration: .init(
+///     store: .file(at: applicationSupport.appendingPathComponent("split-tests.json")),
+///     catalog: SplitTestCatalog.all))
 /// ```
 public protocol AssignmentStore: Sendable {
     /// The value stored for `key`, if any.

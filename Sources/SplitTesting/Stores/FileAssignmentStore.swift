@@ -53,7 +53,7 @@ import Foundation
 ///     fileURL: container.appendingPathComponent("split-tests.json"),
 ///     report: { issue in logger.warning("\(issue)") })
 /// ```
-public final class FileAssignmentStore: AssignmentStore {
+@_spi(Tools) public final class FileAssignmentStore: AssignmentStore {
     /// Whether other processes may open the same file.
     public enum Sharing: Sendable, Hashable {
         /// Other processes (an app's extensions) may open the same file: writes merge under a

@@ -6,7 +6,7 @@
 /// let firstLaunch = SplitTestingService(configuration: .init(store: store))
 /// let secondLaunch = SplitTestingService(configuration: .init(store: store))  // same groups
 /// ```
-public final class InMemoryAssignmentStore: AssignmentStore {
+@_spi(Tools) public final class InMemoryAssignmentStore: AssignmentStore {
     private let values: Locked<[String: String]>
 
     /// Creates a store holding `values`.

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// Keys are the service's keys (`StorageKey`) as they are, all starting with `split_test.`.
-public final class UserDefaultsAssignmentStore: AssignmentStore, @unchecked Sendable {
+@_spi(Tools) public final class UserDefaultsAssignmentStore: AssignmentStore, @unchecked Sendable {
     // @unchecked Sendable is sound: `defaults` is immutable and Foundation documents
     // `UserDefaults` as thread-safe (Apple's SDKs declare it Sendable; swift-corelibs-foundation
     // does not annotate it yet). On top of that, every access here holds `lock`, so this store

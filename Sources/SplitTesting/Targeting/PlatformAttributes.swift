@@ -5,8 +5,8 @@ extension SplitTestAttributeValues {
     /// (when it has one), the platform this code was compiled for, the operating system's version
     /// and the current locale's region (when it has one).
     ///
-    /// Read once, when a service is created; an app or a test replaces any of them with
-    /// ``SplitTestingService/setAttributes(_:)`` or ``SplitTestingService/Configuration/builtInAttributes``.
+    /// Read once, when a service is created; a test replaces any of them with
+    /// `SplitTestingService.setAttributes(_:)` or `SplitTestingService.Configuration.builtInAttributes`.
     public static var fromPlatform: SplitTestAttributeValues {
         var values = SplitTestAttributeValues()
         if let short = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String,

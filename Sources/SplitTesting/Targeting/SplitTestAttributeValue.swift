@@ -1,5 +1,8 @@
 /// The value of one targeting attribute: a string (also enum cases), a number, a flag or a version.
-public enum SplitTestAttributeValue: Sendable, Hashable, CustomStringConvertible {
+///
+/// What the generated `SplitTestAttributes` hands the service; apps set attributes through that
+/// typed struct, so this is behind `@_spi(Generated)`.
+@_spi(Generated) public enum SplitTestAttributeValue: Sendable, Hashable, CustomStringConvertible {
     /// Text, e.g. a platform, a region or a plan; compared for equality only.
     case string(String)
     /// A whole number; compared numerically with ints and doubles.

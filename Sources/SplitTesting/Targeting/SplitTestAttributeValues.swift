@@ -2,17 +2,19 @@
 /// (`app_version`, `platform`, `os_version`, `region`) and the custom attributes the definitions
 /// declare.
 ///
-/// A service starts from ``SplitTestingService/Configuration/builtInAttributes`` (by default
-/// ``fromPlatform``); ``SplitTestingService/setAttributes(_:)`` sets more or replaces built-ins.
-/// Apps usually pass the generated, typed `SplitTestAttributes` instead of this type.
+/// A service starts from `SplitTestingService.Configuration.builtInAttributes` (by default
+/// ``fromPlatform``); `setAttributes(_:)` sets more or replaces built-ins. Apps set attributes
+/// through the generated, typed `SplitTestAttributes` (`service.setAttributes(SplitTestAttributes(plan: .pro))`),
+/// which converts them to this type: it is behind `@_spi(Generated)`, as are the tools and tests
+/// that set values by name.
 ///
 /// ```swift
 /// service.setAttributes(SplitTestAttributeValues([
 ///     "plan": .string("pro"),
-///     SplitTestAttributeValues.appVersion: .version(SplitTestVersion("5.3.1")!),
+///     "app_version": .version(SplitTestVersion("5.3.1")!),
 /// ]))
 /// ```
-public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
+@_spi(Generated) public struct SplitTestAttributeValues: Sendable, Hashable {
     /// The app's version (`CFBundleShortVersionString`), a ``SplitTestVersion``.
     package static let appVersion = "app_version"
     /// The platform: `ios`, `ipados`, `macos`, `tvos`, `watchos`, `visionos` or `linux`.
@@ -44,13 +46,4 @@ public struct SplitTestAttributeValues: SplitTestAttributeSource, Hashable {
     package func merging(_ other: SplitTestAttributeValues) -> SplitTestAttributeValues {
         SplitTestAttributeValues(values.merging(other.values) { _, new in new })
     }
-
-    /// Itself, so that a plain set of values can be passed wherever a source is taken.
-    public var attributeValues: SplitTestAttributeValues { self }
-}
-
-/// Something that provides targeting attribute values, such as the generated `SplitTestAttributes`.
-public protocol SplitTestAttributeSource: Sendable {
-    /// The values it sets, by attribute name; attributes it leaves unset are absent.
-    var attributeValues: SplitTestAttributeValues { get }
 }

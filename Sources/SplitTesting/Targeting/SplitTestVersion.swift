@@ -9,7 +9,10 @@
 /// SplitTestVersion("5")! == SplitTestVersion("5.0.0")!   // true
 /// SplitTestVersion("05.1")                              // nil: leading zeros are ambiguous
 /// ```
-public struct SplitTestVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+///
+/// The value of a version attribute (`app_version`, `os_version`), which the platform reports;
+/// behind `@_spi(Generated)` with the other attribute values.
+@_spi(Generated) public struct SplitTestVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The numeric components, as written (trailing zeros are kept for display).
     @_spi(Generated) public let components: [Int]
 

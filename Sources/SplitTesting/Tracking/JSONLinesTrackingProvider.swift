@@ -39,9 +39,6 @@ public final class JSONLinesTrackingProvider: TrackingProvider {
         self.report = report
     }
 
-    /// Nothing to prepare: the file is created on the first event.
-    public func setup() {}
-
     /// Queues one line for `event`.
     public func track(_ event: TrackingEvent) {
         let properties = event.properties.mapValues { value -> EventLine.Value in

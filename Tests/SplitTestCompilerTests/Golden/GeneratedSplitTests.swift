@@ -896,7 +896,7 @@ nonisolated enum SplitTestSegments {
 
 /// The custom targeting attributes the definitions declare, for `setAttributes(_:)` of
 /// `SplitTestingService`. An attribute left `nil` is not set: the conditions on it do not hold.
-nonisolated public struct SplitTestAttributes: SplitTestAttributeSource, Hashable {
+nonisolated public struct SplitTestAttributes: Sendable, Hashable {
     /// The values of `plan`.
     nonisolated public enum Plan: String, Sendable, Hashable, CaseIterable {
         case free
@@ -925,12 +925,21 @@ nonisolated public struct SplitTestAttributes: SplitTestAttributeSource, Hashabl
     }
 
     /// The attributes that are set, by name, as targeting reads them.
-    public var attributeValues: SplitTestAttributeValues {
+    var attributeValues: SplitTestAttributeValues {
         var values = SplitTestAttributeValues()
         if let value = self.plan { values["plan"] = .string(value.rawValue) }
         if let value = self.daysSinceInstall { values["days_since_install"] = .int(value) }
         if let value = self.betaTester { values["beta_tester"] = .bool(value) }
         return values
+    }
+}
+
+extension SplitTestingService {
+    /// Sets the custom targeting attributes the definitions declare, replacing the ones set before:
+    /// an attribute left `nil` is not set, and the conditions on it do not hold. Set them early,
+    /// before the first fetch: a resolution already made stays.
+    nonisolated public func setAttributes(_ attributes: SplitTestAttributes) {
+        setAttributes(attributes.attributeValues)
     }
 }
 

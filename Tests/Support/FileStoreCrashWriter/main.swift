@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 // Writes numbered assignments into a FileAssignmentStore as fast as it can, forever, so that the
 // fault tests can kill it with SIGKILL at arbitrary moments and check what is left on disk.

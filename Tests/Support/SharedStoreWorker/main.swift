@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 // One process of an app with extensions, for the fault tests that run several of them at once on
 // one FileAssignmentStore file. Every mode but `hold-lock` waits until a start file exists, so that

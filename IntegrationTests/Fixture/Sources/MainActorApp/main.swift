@@ -9,7 +9,7 @@ struct BuyButton {
 }
 
 nonisolated func bucketed(_ unit: String) -> ButtonColorSplitTest.Group {
-    SplitTestingService(configuration: .init(store: InMemoryAssignmentStore(), deviceID: unit)).fetchSplitTest(ButtonColorSplitTest.self).currentGroup
+    SplitTestingService(configuration: .init(store: .inMemory, deviceID: unit)).fetchSplitTest(ButtonColorSplitTest.self).currentGroup
 }
 
 let button = BuyButton(group: bucketed("user-42"))
