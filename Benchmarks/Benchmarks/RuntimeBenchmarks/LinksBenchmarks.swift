@@ -1,5 +1,5 @@
 import Benchmark
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// Segments and prerequisites: a first-time assignment whose five conditions come from two
 /// segments, behind a prerequisite every unit meets (so the prerequisite is resolved and stored
@@ -42,9 +42,9 @@ struct BenchmarkSegmentedSplitTest: SplitTest {
     typealias Group = BenchmarkProfileSplitTest.Group
 
     static let device = SplitTestSegment(
-        name: "current_apple_devices", conditions: Array(BenchmarkTargetedSplitTest.definition.targeting!.conditions[0..<3]))
+        name: "current_apple_devices", conditions: Array(BenchmarkTargetedSplitTest.conditions[0..<3]))
     static let paying = SplitTestSegment(
-        name: "paying_users", conditions: Array(BenchmarkTargetedSplitTest.definition.targeting!.conditions[3..<5]))
+        name: "paying_users", conditions: Array(BenchmarkTargetedSplitTest.conditions[3..<5]))
 
     static let identifier = "profile_redesign_gated"
     static let definition = SplitTestDefinition(

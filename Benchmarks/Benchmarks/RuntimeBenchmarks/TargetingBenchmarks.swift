@@ -61,11 +61,8 @@ struct BenchmarkTargetedSplitTest: SplitTest {
     ])
     static let custom = SplitTestAttributeValues(["plan": .string("pro"), "days_since_install": .int(12)])
 
-    static let identifier = "profile_redesign"
-    static let definition = SplitTestDefinition(
-        identifier: identifier, groups: Group.self, unitType: .user, salt: identifier,
-        bucketUpperBounds: [2_500, 5_000, 7_500, 10_000], control: .control,
-        targeting: SplitTestTargeting(conditions: [
+    /// The five conditions, which `BenchmarkSegmentedSplitTest` splits over two segments.
+    static let conditions = [
             SplitTestCondition(attribute: "app_version", test: .comparisons([
                 SplitTestComparison(operator: .greaterThanOrEqual, value: .version(SplitTestVersion(components: [5, 2]))),
                 SplitTestComparison(operator: .lessThan, value: .version(SplitTestVersion(components: [6]))),
@@ -76,7 +73,13 @@ struct BenchmarkTargetedSplitTest: SplitTest {
             SplitTestCondition(attribute: "days_since_install", test: .comparisons([
                 SplitTestComparison(operator: .greaterThanOrEqual, value: .int(7)),
             ])),
-        ]))
+        ]
+
+    static let identifier = "profile_redesign"
+    static let definition = SplitTestDefinition(
+        identifier: identifier, groups: Group.self, unitType: .user, salt: identifier,
+        bucketUpperBounds: [2_500, 5_000, 7_500, 10_000], control: .control,
+        targeting: SplitTestTargeting(conditions: conditions))
     let assignment: SplitTestAssignment<Group>
 
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }

@@ -27,7 +27,7 @@ public struct DefinitionTest: Sendable {
         public var user: String
         public var device: String
         /// The attributes targeting reads.
-        public var attributes: SplitTestAttributeValues
+        @_spi(Tools) public var attributes: SplitTestAttributeValues
         /// The case's environment, or the document's.
         public var environment: String?
         /// The case's time, or the document's.
