@@ -59,7 +59,7 @@
 extension SplitTestDefinition {
     /// This definition as it runs in `environment`: the environment's values over the base ones.
     /// An environment the experiment does not list, and no environment, use the base values.
-    package func inEnvironment(_ environment: String?) -> SplitTestDefinition {
+    @_spi(Tools) public func inEnvironment(_ environment: String?) -> SplitTestDefinition {
         guard let environment, let values = environments[environment] else { return self }
         var definition = self
         if let trafficBuckets = values.trafficBuckets { definition.trafficBuckets = trafficBuckets }
