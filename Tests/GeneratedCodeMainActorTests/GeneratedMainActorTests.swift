@@ -39,7 +39,7 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
 
 @Suite struct GeneratedMainActorTests {
     @Test func generatedTypesAreUsableFromNonisolatedCode() {
-        #expect(catalogIdentifiers().count == 15)
+        #expect(catalogIdentifiers().count == 16)
         #expect(catalogIdentifiers().first == "annual_plan_offer")
         #expect(proAttributes()["plan"] == .string("pro"))
         #expect(buttonColorParameters(.darkGray) == ("#3A3A3C", 12))

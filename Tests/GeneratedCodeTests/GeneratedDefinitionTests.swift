@@ -64,6 +64,7 @@ import Testing
             "annual_plan_offer", "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
             "checkout_page", "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_copy",
             "onboarding_flow", "onboarding_tutorial", "profile_redesign", "projection_banner", "search_suggestions",
+            "welcome_offer",
         ])
         #expect(SplitTestCatalog.all.map { $0.definitionIdentifierForTest } == identifiers)
         #expect(SplitTestCatalog.all.contains { $0 == AppColorSchemeTest.self })

@@ -42,10 +42,11 @@ import Testing
             "annual_plan_offer", "app_color_scheme", "button_color", "checkout_button_copy", "checkout_express_pay",
             "checkout_page", "difficulty_coefficient", "feed_prefetch", "home_widget", "onboarding_copy",
             "onboarding_flow", "onboarding_tutorial", "profile_redesign", "projection_banner", "search_suggestions",
+            "welcome_offer",
         ])
         #expect(result.attributes.map(\.name) == ["plan", "days_since_install", "beta_tester"])
         #expect(result.holdouts.map(\.name) == ["global_2026_q4"])
-        #expect(result.holdouts.first?.experiments.count == 9, "every device experiment")
+        #expect(result.holdouts.first?.experiments.count == 10, "every device experiment")
     }
 
     @Test func onboardingCopyIsABanditOfThreeEvenArms() throws {
