@@ -125,5 +125,14 @@ import Testing
         #expect(throws: SplitTestControl.PayloadError.self) {
             try SplitTestControl(payloadJSON: Data(#"{"sequence":1,"experiments":{"x":{"schedule":{"start":"2026-12-01T09:00:00"}}}}"#.utf8))
         }
+        #expect(throws: SplitTestControl.PayloadError.self) {
+            try SplitTestControl(payloadJSON: Data(#"{"sequence":1,"experiments":{"x":{"schedule":{"start":"1969-12-31T23:59:59Z"}}}}"#.utf8))
+        }
+        // A fraction of a second is dropped, so that the control survives being written and read
+        // again (a finding of the control document fuzzer).
+        let fraction = try SplitTestControl(payloadJSON: Data(
+            #"{"sequence":8,"experiments":{"welc":{"schedule":{"start":"2027-01-15T00:00:00.010Z","end":"3318-12-01T09:00:00Z"}}}}"#.utf8))
+        #expect(fraction.experiments["welc"]?.schedule?.start == 1_799_971_200)
+        #expect(try SplitTestControl(payloadJSON: fraction.payloadJSON()) == fraction)
     }
 }

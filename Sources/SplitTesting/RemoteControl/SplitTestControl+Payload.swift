@@ -95,6 +95,8 @@ private struct PayloadReader {
     static let payloadFields = ["sequence", "generated", "experiments", "environment"]
     static let entryFields = ["status", "winner", "traffic", "force", "weights", "period", "schedule"]
     static let scheduleFields = ["start", "end"]
+    /// 10000-01-01T00:00:00Z in seconds since 1970: the first time a schedule cannot write.
+    static let endOfYear9999: Double = 253_402_300_800
 
     /// An object's members, looked up by name with a scan (an entry has at most four).
     struct Members {
@@ -187,7 +189,15 @@ private struct PayloadReader {
                     field: "\(field()).\(name)",
                     reason: "must be an ISO 8601 time with a zone, such as \"2026-12-01T09:00:00Z\"; found \(Self.describe(value))")
             }
-            return seconds
+            // Whole seconds from 1970 to 9999, as the document is written again: a fraction of a
+            // second is dropped, so that a control read, written and read again is the same.
+            let whole = seconds.rounded(.down)
+            guard whole >= 0, whole < Self.endOfYear9999 else {
+                throw PayloadError(
+                    field: "\(field()).\(name)",
+                    reason: "must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z; found \(Self.describe(value))")
+            }
+            return whole
         }
         let start = try time("start")
         let end = try time("end")
