@@ -99,26 +99,7 @@ struct Decider {
 
     /// The group's parameters by name: the group's own, or a cell's from each of its levels.
     static func params(of served: Catalog.Served, groupIndex: Int) -> [String: JSONValue] {
-        var params: [String: JSONValue] = [:]
-        let experiment = served.experiment
-        if groupIndex < experiment.groups.count {
-            for (declaration, value) in zip(experiment.parameters, experiment.groups[groupIndex].parameterValues) {
-                params[declaration.name] = json(value)
-            }
-        }
-        if let design = served.definition.factorial {
-            for (factorIndex, level) in design.levels(ofCell: groupIndex).enumerated()
-            where factorIndex < experiment.factors.count {
-                let factor = experiment.factors[factorIndex]
-                guard let levelIndex = design.factors[factorIndex].levels.firstIndex(of: level),
-                    levelIndex < factor.levels.count
-                else { continue }
-                for (declaration, value) in zip(factor.parameters, factor.levels[levelIndex].parameterValues) {
-                    params[declaration.name] = json(value)
-                }
-            }
-        }
-        return params
+        served.experiment.parameterValues(ofGroup: groupIndex).mapValues(json)
     }
 
     private static func json(_ value: ParameterValue) -> JSONValue {

@@ -233,19 +233,10 @@ package enum CatalogSite {
                 let name = definition.groups[index]
                 html += "<tr data-group=\"\(e(name))\"><td>\(e(name))\(index == definition.controlIndex ? " <span class=\"tag\">control</span>" : "")</td>"
                 html += "<td>\(BucketTable.percentTextWithTwoDecimals(buckets: counts[index]))%</td>"
-                for value in group.parameterValues.prefix(parameters.count) { html += "<td>\(e(Self.text(value)))</td>" }
+                for value in group.parameterValues.prefix(parameters.count) { html += "<td>\(e(value.text))</td>" }
                 html += "<td>\(e(group.description ?? ""))</td></tr>\n"
             }
             return html + "</tbody></table>\n"
-        }
-
-        private static func text(_ value: ParameterValue) -> String {
-            switch value {
-            case .bool(let flag): String(flag)
-            case .int(let number): String(number)
-            case .double(let number): String(number)
-            case .string(let text): text
-            }
         }
 
         private func e(_ text: String) -> String { HTMLText.escaped(text) }

@@ -85,12 +85,12 @@ public enum DefinitionTestRunner {
             expected.append(wanted ? "enrolled" : "not enrolled")
             holds = holds && wanted == resolution.reason.isEnrolled
         }
-        let params = parameters(of: experiment, groupIndex: resolution.groupIndex)
+        let params = experiment.parameterValues(ofGroup: resolution.groupIndex)
         var actualParams: [String] = []
         for (name, value) in expect.params {
-            expected.append("param \(name) \(describe(value))")
+            expected.append("param \(name) \(value.text)")
             let actual = params[name]
-            actualParams.append("\(name) \(actual.map(describe) ?? "unset")")
+            actualParams.append("\(name) \(actual?.text ?? "unset")")
             holds = holds && actual == value
         }
         let levels = definition.factorial.map { design in
@@ -140,34 +140,6 @@ public enum DefinitionTestRunner {
         let actual = definition.groups.map { "\($0) \(percent(share($0)))" }.joined(separator: ", ")
         return DefinitionTestReport.Failure(
             location: distribution.location, test: test.experiment, unit: nil, expected: expected, actual: actual)
-    }
-
-    /// The params of the group (or cell) at `groupIndex`, by name.
-    private static func parameters(of experiment: Experiment, groupIndex: Int) -> [String: ParameterValue] {
-        var values: [String: ParameterValue] = [:]
-        if let design = experiment.definition.factorial {
-            let levels = design.levels(ofCell: groupIndex)
-            for (factorIndex, factor) in experiment.factors.enumerated() {
-                guard let levelIndex = design.factors[factorIndex].levels.firstIndex(of: levels[factorIndex]) else { continue }
-                for (declaration, value) in zip(factor.parameters, factor.levels[levelIndex].parameterValues) {
-                    values[declaration.name] = value
-                }
-            }
-        } else {
-            for (declaration, value) in zip(experiment.parameters, experiment.groups[groupIndex].parameterValues) {
-                values[declaration.name] = value
-            }
-        }
-        return values
-    }
-
-    private static func describe(_ value: ParameterValue) -> String {
-        switch value {
-        case .bool(let flag): String(flag)
-        case .int(let number): String(number)
-        case .double(let number): String(number)
-        case .string(let text): text
-        }
     }
 
     /// A percent with two decimals (`33.41%`).
