@@ -75,7 +75,7 @@ package enum StorageKey: Sendable {
     /// `split_test.assignment.<experiment>.<unit>`. Experiment identifiers contain no dot, so
     /// the key is unambiguous whatever the unit id holds.
     package static func assignment(experiment: String, unit: String) -> String {
-        assignmentPrefix + experiment + "." + unit
+        key(assignmentPrefix, experiment, unit)
     }
 
     /// The prefix shared by every stored period.
@@ -85,6 +85,18 @@ package enum StorageKey: Sendable {
     /// bandit: `split_test.period.<experiment>.<unit>`, the decimal period. A unit stored with
     /// no period was assigned before any control document set one: period 0.
     package static func period(experiment: String, unit: String) -> String {
-        periodPrefix + experiment + "." + unit
+        key(periodPrefix, experiment, unit)
+    }
+
+    /// `<prefix><experiment>.<unit>`, built in one allocation: a first-time assignment builds
+    /// one for the experiment and one for each experiment it requires.
+    private static func key(_ prefix: String, _ experiment: String, _ unit: String) -> String {
+        var key = ""
+        key.reserveCapacity(prefix.utf8.count + experiment.utf8.count + 1 + unit.utf8.count)
+        key += prefix
+        key += experiment
+        key += "."
+        key += unit
+        return key
     }
 }

@@ -37,10 +37,11 @@
     /// Stores `value` for `key` unless a value is stored already, atomically; returns the value
     /// stored after the call.
     public func setIfAbsent(_ value: String, for key: String) -> String {
-        values.withLock { values in
-            if let existing = values[key] { return existing }
-            values[key] = value
-            return value
-        }
+        // Mutating through the defaulting subscript inserts `value` when the key is absent and
+        // yields the value stored either way, hashing the key once (a first-time assignment
+        // calls this for the experiment and for each one it requires).
+        values.withLock { values in Self.kept(&values[key, default: value]) }
     }
+
+    private static func kept(_ value: inout String) -> String { value }
 }
