@@ -4,29 +4,35 @@ import SplitTestingTestSupport
 /// Targeting and the holdout: the home widget is rolled out by app version and platform, the
 /// annual-plan offer goes to paying users, and 5% of devices see no device experiment at all.
 func runTargetingScenario() {
-    section("Targeting: home_widget (app version ≥ 5.2 and < 6, iOS or iPadOS), 3,000 installs of this process")
-    // The built-in attributes are the platform's: this process reports its own platform and, with
-    // no bundle version, no app_version, so home_widget targets none of its installs; the holdout
-    // still keeps 5% of them out of every device experiment.
-    var rollout = TextTable(header: ["platform", "bucketed", "notEnrolled", "notTargeted", "holdout"])
+    section("Targeting: home_widget (app version ≥ 5.2 and < 6, iOS or iPadOS), 3,000 installs")
+    // The app sets the built-in attributes it knows better than the platform (here, as a fleet of
+    // app versions and devices would report them); the holdout still keeps 5% of the installs out
+    // of every device experiment, before targeting.
+    var rollout = TextTable(header: ["app_version", "platform", "bucketed", "notEnrolled", "notTargeted", "holdout"])
     var recorders: [RecordingTrackingProvider] = []
+    let fleet: [(appVersion: String, platform: SplitTestAttributes.Platform)] = [
+        ("5.3.1", .ios), ("5.2.0", .ipados), ("5.1.4", .ios), ("5.3.1", .macos),
+    ]
     var device = 0
-    var reasons: [AssignmentReason: Int] = [:]
-    for index in 0..<3_000 {
-        device += 1
-        let recorder = RecordingTrackingProvider()
-        recorders.append(recorder)
-        let service = SplitTestingService(configuration: .init(
-            store: .inMemory,
-            deviceID: Population.deviceID(index), catalog: SplitTestCatalog.all,
-            tracking: TrackingClient(providers: [recorder])))
-        let widget = service.fetchSplitTest(HomeWidgetSplitTest.self)
-        widget.hitSplitTest()
-        service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
-        reasons[widget.assignment.reason, default: 0] += 1
+    for (appVersion, platform) in fleet {
+        var reasons: [AssignmentReason: Int] = [:]
+        for _ in 0..<750 {
+            let recorder = RecordingTrackingProvider()
+            recorders.append(recorder)
+            let service = SplitTestingService(configuration: .init(
+                store: .inMemory,
+                deviceID: Population.deviceID(device), catalog: SplitTestCatalog.all,
+                tracking: TrackingClient(providers: [recorder])))
+            device += 1
+            service.setAttributes(SplitTestAttributes(appVersion: appVersion, platform: platform))
+            let widget = service.fetchSplitTest(HomeWidgetSplitTest.self)
+            widget.hitSplitTest()
+            service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
+            reasons[widget.assignment.reason, default: 0] += 1
+        }
+        rollout.append([appVersion, platform.rawValue] + [AssignmentReason.bucketed, .notEnrolled, .notTargeted, .holdout]
+            .map { String(reasons[$0, default: 0]) })
     }
-    rollout.append([platformName] + [AssignmentReason.bucketed, .notEnrolled, .notTargeted, .holdout]
-        .map { String(reasons[$0, default: 0]) })
     print(rollout.render())
     let events = recorders.flatMap(\.events)
     let holdoutEvents = events.filter { $0.identifier == TrackingEvent.holdoutIdentifier }
@@ -62,15 +68,4 @@ func runTargetingScenario() {
     offer.append(["(none yet)", "-", before.currentGroup.rawValue, "\(before.assignment.reason)"])
     offer.append(["pro, set afterwards", "120", after.currentGroup.rawValue, "\(after.assignment.reason) (same service)"])
     print(offer.render())
-}
-
-/// The platform this demo runs on, as targeting names it.
-private var platformName: String {
-    #if os(macOS)
-        "macos"
-    #elseif os(Linux)
-        "linux"
-    #else
-        "other"
-    #endif
 }

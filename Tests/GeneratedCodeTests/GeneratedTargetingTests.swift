@@ -13,6 +13,33 @@ import Testing
         #expect(SplitTestAttributes.Plan.allCases.map(\.rawValue) == ["free", "trial", "pro"])
     }
 
+    /// The built-ins are typed too: an app gives the values the platform lacks (no bundle version
+    /// in a command-line tool or on Linux) or knows better, with no SPI.
+    @Test func builtInAttributesAreTypedAndReplaceThePlatformsValues() {
+        let attributes = SplitTestAttributes(appVersion: "5.3.1", platform: .ipados, osVersion: "17.4", region: "FR")
+        #expect(attributes.attributeValues == SplitTestAttributeValues([
+            "app_version": .version(SplitTestVersion("5.3.1")!), "platform": .string("ipados"),
+            "os_version": .version(SplitTestVersion("17.4")!), "region": .string("FR"),
+        ]))
+        #expect(SplitTestAttributes(appVersion: "five", osVersion: "").attributeValues == SplitTestAttributeValues())
+        #expect(SplitTestAttributes.Platform.allCases.map(\.rawValue) == SplitTestAttributeValues.platformNames)
+
+        // Through the public configuration: the platform's built-ins, with the app's set over them.
+        var reasons: [AssignmentReason: Int] = [:]
+        for index in 0..<300 {
+            let service = SplitTestingService(configuration: .init(
+                store: .inMemory, deviceID: "device-\(index)", catalog: SplitTestCatalog.all))
+            service.setAttributes(SplitTestAttributes(appVersion: "5.3.1", platform: .ios))
+            reasons[service.fetchSplitTest(HomeWidgetSplitTest.self).assignment.reason, default: 0] += 1
+            let old = SplitTestingService(configuration: .init(
+                store: .inMemory, deviceID: "device-\(index)", catalog: SplitTestCatalog.all))
+            old.setAttributes(SplitTestAttributes(appVersion: "5.1.4", platform: .ios))
+            #expect([.notTargeted, .holdout].contains(old.fetchSplitTest(HomeWidgetSplitTest.self).assignment.reason))
+        }
+        #expect(reasons[.notTargeted] == nil, "every install is targeted: \(reasons)")
+        #expect(reasons[.bucketed, default: 0] > 100 && reasons[.notEnrolled, default: 0] > 100, "\(reasons)")
+    }
+
     @Test func targetingAndHoldoutAreCompiledAsData() {
         let widget = HomeWidgetSplitTest.definition
         #expect(widget.targeting?.conditions.map(\.attribute) == ["app_version", "platform"])

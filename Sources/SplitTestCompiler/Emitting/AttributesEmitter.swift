@@ -1,5 +1,9 @@
+@_spi(Generated) import SplitTesting
+
 /// Prints `SplitTestAttributes`: one optional, typed property per declared attribute (an enum
-/// where `values` is given), and the `setAttributes(_:)` of `SplitTestingService` that takes it,
+/// where `values` is given) and one per built-in attribute (`appVersion`, `platform`,
+/// `osVersion`, `region`, which replace the platform's values when set), and the
+/// `setAttributes(_:)` of `SplitTestingService` that takes it,
 /// so that an app writes `service.setAttributes(SplitTestAttributes(plan: .pro))`. The attribute
 /// values by name that it converts to are behind `@_spi(Generated)`, so the conversion is not
 /// part of the app's API: the property that does it is internal, and the extension calls it.
@@ -10,8 +14,9 @@ struct AttributesEmitter {
     func emit(_ declarations: [AttributeDeclaration], into printer: inout CodePrinter) {
         let properties = declarations.map { SwiftNaming.escaped(SwiftNaming.lowerCamelCase($0.name)) }
         let types = declarations.map(Self.typeName)
-        printer.docLine("The custom targeting attributes the definitions declare, for `setAttributes(_:)` of")
-        printer.docLine("`SplitTestingService`. An attribute left `nil` is not set: the conditions on it do not hold.")
+        printer.docLine("The targeting attributes, for `setAttributes(_:)` of `SplitTestingService`: the custom ones")
+        printer.docLine("the definitions declare (left `nil`, one is not set, and the conditions on it do not hold) and")
+        printer.docLine("the built-ins (left `nil`, one keeps the value the platform gives).")
         printer.line("nonisolated ", access, "struct SplitTestAttributes: Sendable, Hashable {")
         printer.indented { printer in
             for declaration in declarations {
@@ -44,6 +49,7 @@ struct AttributesEmitter {
                 printer.line("}")
                 printer.line()
             }
+            emitPlatformEnum(into: &printer)
             for index in declarations.indices {
                 let declaration = declarations[index]
                 if let description = declaration.description {
@@ -66,7 +72,20 @@ struct AttributesEmitter {
                 printer.closeLine()
                 printer.line()
             }
-            printer.docLine("Sets the attributes given; the ones left out are not set.")
+            for builtIn in BuiltIn.all {
+                printer.docLines(builtIn.documentation)
+                printer.openLine()
+                printer.write(access)
+                printer.write("var ")
+                printer.write(builtIn.property)
+                printer.write(": ")
+                printer.write(builtIn.type)
+                printer.write("?")
+                printer.closeLine()
+                printer.line()
+            }
+            printer.docLine("Sets the attributes given; the custom ones left out are not set, the built-ins left out")
+            printer.docLine("keep the platform's values.")
             printer.openLine()
             printer.write(access)
             printer.write("init(")
@@ -77,10 +96,17 @@ struct AttributesEmitter {
                 printer.write(types[index])
                 printer.write("? = nil")
             }
+            for (index, builtIn) in BuiltIn.all.enumerated() {
+                if index > 0 || !declarations.isEmpty { printer.write(", ") }
+                printer.write(builtIn.property)
+                printer.write(": ")
+                printer.write(builtIn.type)
+                printer.write("? = nil")
+            }
             printer.write(") {")
             printer.closeLine()
             printer.indented { printer in
-                for property in properties {
+                for property in properties + BuiltIn.all.map(\.property) {
                     printer.openLine()
                     printer.write("self.")
                     printer.write(property)
@@ -111,6 +137,7 @@ struct AttributesEmitter {
                     printer.write(" }")
                     printer.closeLine()
                 }
+                for builtIn in BuiltIn.all { printer.line(builtIn.conversion) }
                 printer.line("return values")
             }
             printer.line("}")
@@ -119,9 +146,9 @@ struct AttributesEmitter {
         printer.line()
         printer.line("extension SplitTestingService {")
         printer.indented { printer in
-            printer.docLine("Sets the custom targeting attributes the definitions declare, replacing the ones set before:")
-            printer.docLine("an attribute left `nil` is not set, and the conditions on it do not hold. Set them early,")
-            printer.docLine("before the first fetch: a resolution already made stays.")
+            printer.docLine("Sets the targeting attributes, replacing the ones set before: a custom attribute left `nil`")
+            printer.docLine("is not set, and the conditions on it do not hold; a built-in left `nil` keeps the platform's")
+            printer.docLine("value. Set them early, before the first fetch: a resolution already made stays.")
             printer.line("nonisolated ", access, "func setAttributes(_ attributes: SplitTestAttributes) {")
             printer.indented { printer in
                 printer.line("setAttributes(attributes.attributeValues)")
@@ -129,6 +156,80 @@ struct AttributesEmitter {
             printer.line("}")
         }
         printer.line("}")
+    }
+
+    /// Whether the generated code needs `SplitTestAttributes`: the definitions declare attributes,
+    /// or some targeting reads a built-in one (an app must be able to set it where the platform
+    /// gives none, such as `app_version` in a command-line tool or a server).
+    static func isNeeded(attributes: [AttributeDeclaration], experiments: [Experiment], segments: [Segment]) -> Bool {
+        if !attributes.isEmpty { return true }
+        let builtIns = Set(SplitTestAttributeValues.builtInNames)
+        let conditions = experiments.flatMap { experiment -> [SplitTestCondition] in
+            guard let targeting = experiment.definition.targeting else { return [] }
+            return targeting.requiredConditions + targeting.excludedSegments.flatMap(\.conditions)
+        } + segments.flatMap(\.segment.conditions)
+        return conditions.contains { builtIns.contains($0.attribute) }
+    }
+
+    /// The built-in attributes, as the generated struct spells them.
+    private struct BuiltIn {
+        let property: String
+        let type: String
+        let documentation: [String]
+        let conversion: String
+
+        static let all = [
+            BuiltIn(
+                property: "appVersion", type: "String",
+                documentation: [
+                    "The app's version in place of the bundle's `CFBundleShortVersionString`, in dotted whole",
+                    "numbers (`5.3.1`); any other text leaves it unset.",
+                    "",
+                    "`app_version`, built in.",
+                ],
+                conversion: "if let value = self.appVersion, let version = SplitTestVersion(value) { values[\"app_version\"] = .version(version) }"),
+            BuiltIn(
+                property: "platform", type: "Platform",
+                documentation: [
+                    "The platform in place of the one the code runs on (for a service that answers for others).",
+                    "",
+                    "`platform`, built in.",
+                ],
+                conversion: "if let value = self.platform { values[\"platform\"] = .string(value.rawValue) }"),
+            BuiltIn(
+                property: "osVersion", type: "String",
+                documentation: [
+                    "The operating system's version in place of the running one's, in dotted whole numbers",
+                    "(`17.4`); any other text leaves it unset.",
+                    "",
+                    "`os_version`, built in.",
+                ],
+                conversion: "if let value = self.osVersion, let version = SplitTestVersion(value) { values[\"os_version\"] = .version(version) }"),
+            BuiltIn(
+                property: "region", type: "String",
+                documentation: [
+                    "The ISO 3166-1 alpha-2 region code, upper case (`US`), in place of the locale's.",
+                    "",
+                    "`region`, built in.",
+                ],
+                conversion: "if let value = self.region { values[\"region\"] = .string(value) }"),
+        ]
+    }
+
+    /// The values of the built-in `platform`.
+    private func emitPlatformEnum(into printer: inout CodePrinter) {
+        printer.docLine("The values of the built-in `platform`.")
+        printer.line("nonisolated ", access, "enum Platform: String, Sendable, Hashable, CaseIterable {")
+        printer.indented { printer in
+            for name in SplitTestAttributeValues.platformNames {
+                printer.openLine()
+                printer.write("case ")
+                printer.write(SwiftNaming.escaped(SwiftNaming.lowerCamelCase(name)))
+                printer.closeLine()
+            }
+        }
+        printer.line("}")
+        printer.line()
     }
 
     /// The Swift type of an attribute's property, without the optional.

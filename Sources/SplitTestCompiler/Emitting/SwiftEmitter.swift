@@ -58,7 +58,7 @@ public struct SwiftEmitter: Sendable {
             printer.line()
             linksEmitter.emitSegments(segments, into: &printer)
         }
-        if !attributes.isEmpty {
+        if AttributesEmitter.isNeeded(attributes: attributes, experiments: experiments, segments: segments) {
             printer.line()
             AttributesEmitter(access: accessLevel.modifier).emit(attributes, into: &printer)
         }

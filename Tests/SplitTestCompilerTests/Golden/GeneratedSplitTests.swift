@@ -894,14 +894,26 @@ nonisolated enum SplitTestSegments {
     )
 }
 
-/// The custom targeting attributes the definitions declare, for `setAttributes(_:)` of
-/// `SplitTestingService`. An attribute left `nil` is not set: the conditions on it do not hold.
+/// The targeting attributes, for `setAttributes(_:)` of `SplitTestingService`: the custom ones
+/// the definitions declare (left `nil`, one is not set, and the conditions on it do not hold) and
+/// the built-ins (left `nil`, one keeps the value the platform gives).
 nonisolated public struct SplitTestAttributes: Sendable, Hashable {
     /// The values of `plan`.
     nonisolated public enum Plan: String, Sendable, Hashable, CaseIterable {
         case free
         case trial
         case pro
+    }
+
+    /// The values of the built-in `platform`.
+    nonisolated public enum Platform: String, Sendable, Hashable, CaseIterable {
+        case ios
+        case ipados
+        case macos
+        case tvos
+        case watchos
+        case visionos
+        case linux
     }
 
     /// The subscription plan of the signed-in user.
@@ -917,11 +929,38 @@ nonisolated public struct SplitTestAttributes: Sendable, Hashable {
     /// `beta_tester`, a flag.
     public var betaTester: Bool?
 
-    /// Sets the attributes given; the ones left out are not set.
-    public init(plan: Plan? = nil, daysSinceInstall: Int? = nil, betaTester: Bool? = nil) {
+    /// The app's version in place of the bundle's `CFBundleShortVersionString`, in dotted whole
+    /// numbers (`5.3.1`); any other text leaves it unset.
+    ///
+    /// `app_version`, built in.
+    public var appVersion: String?
+
+    /// The platform in place of the one the code runs on (for a service that answers for others).
+    ///
+    /// `platform`, built in.
+    public var platform: Platform?
+
+    /// The operating system's version in place of the running one's, in dotted whole numbers
+    /// (`17.4`); any other text leaves it unset.
+    ///
+    /// `os_version`, built in.
+    public var osVersion: String?
+
+    /// The ISO 3166-1 alpha-2 region code, upper case (`US`), in place of the locale's.
+    ///
+    /// `region`, built in.
+    public var region: String?
+
+    /// Sets the attributes given; the custom ones left out are not set, the built-ins left out
+    /// keep the platform's values.
+    public init(plan: Plan? = nil, daysSinceInstall: Int? = nil, betaTester: Bool? = nil, appVersion: String? = nil, platform: Platform? = nil, osVersion: String? = nil, region: String? = nil) {
         self.plan = plan
         self.daysSinceInstall = daysSinceInstall
         self.betaTester = betaTester
+        self.appVersion = appVersion
+        self.platform = platform
+        self.osVersion = osVersion
+        self.region = region
     }
 
     /// The attributes that are set, by name, as targeting reads them.
@@ -930,14 +969,18 @@ nonisolated public struct SplitTestAttributes: Sendable, Hashable {
         if let value = self.plan { values["plan"] = .string(value.rawValue) }
         if let value = self.daysSinceInstall { values["days_since_install"] = .int(value) }
         if let value = self.betaTester { values["beta_tester"] = .bool(value) }
+        if let value = self.appVersion, let version = SplitTestVersion(value) { values["app_version"] = .version(version) }
+        if let value = self.platform { values["platform"] = .string(value.rawValue) }
+        if let value = self.osVersion, let version = SplitTestVersion(value) { values["os_version"] = .version(version) }
+        if let value = self.region { values["region"] = .string(value) }
         return values
     }
 }
 
 extension SplitTestingService {
-    /// Sets the custom targeting attributes the definitions declare, replacing the ones set before:
-    /// an attribute left `nil` is not set, and the conditions on it do not hold. Set them early,
-    /// before the first fetch: a resolution already made stays.
+    /// Sets the targeting attributes, replacing the ones set before: a custom attribute left `nil`
+    /// is not set, and the conditions on it do not hold; a built-in left `nil` keeps the platform's
+    /// value. Set them early, before the first fetch: a resolution already made stays.
     nonisolated public func setAttributes(_ attributes: SplitTestAttributes) {
         setAttributes(attributes.attributeValues)
     }
