@@ -38,12 +38,6 @@ extension SplitTest {
     /// The group the current unit is in.
     public var currentGroup: Group { assignment.group }
 
-    /// Whether both values stand for the same resolution: their ``assignment``s are equal
-    /// (experiment, group, reason, unit and holdout; not where a hit is reported).
-    public static func == (left: Self, right: Self) -> Bool {
-        left.assignment == right.assignment
-    }
-
     /// Reports that the unit has actually seen the experiment.
     ///
     /// Logged at most once per experiment, unit and group for the service's lifetime, and only

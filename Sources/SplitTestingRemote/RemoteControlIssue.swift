@@ -6,10 +6,10 @@
 /// definitions) keeps serving.
 ///
 /// ```swift
-/// configuration.report = { issue in
+/// let configuration = SplitTestingService.Configuration(report: { issue in
 ///     if let remote = issue.remoteControlIssue, case .httpStatus(_, 404) = remote { … }
 ///     logger.warning("\(issue)")
-/// }
+/// })
 /// ```
 public enum RemoteControlIssue: Sendable, Hashable, CustomStringConvertible {
     /// A control document could not be fetched from `url` (network error, timeout, a body cut

@@ -98,11 +98,11 @@ import Testing
         let deviceBefore = service.deviceID
         _ = service.fetchSplitTest(ButtonColorSplitTest.self)
         let menu = readmeDebugMenu(service: service)
-        #expect(menu.experiments.count == SplitTestCatalog.all.count)
+        #expect(menu.snapshot.experiments.count == SplitTestCatalog.all.count)
         #expect(service.overrides == ["button_color": "blue"])
-        #expect(menu.experiments.first { $0.identifier == "button_color" }?.group == "blue")
+        #expect(service.debugSnapshot().experiments.first { $0.identifier == "button_color" }?.group == "blue")
         // Erased: a new device id, and nothing stored for the old one.
-        #expect(menu.snapshot.deviceID != deviceBefore)
+        #expect(service.debugSnapshot().deviceID != deviceBefore)
         #expect(store.string(for: StorageKey.assignment(experiment: "button_color", unit: deviceBefore)) == nil)
     }
 }

@@ -79,11 +79,11 @@ func readmeRemoteControl(service: SplitTestingService, applicationSupport: URL) 
 @MainActor
 func readmeDebugMenu(service: SplitTestingService) -> SplitTestingDebugModel {
     let menu = SplitTestingDebugModel(service: service)
-    for experiment in menu.experiments {
+    for experiment in menu.snapshot.experiments {
         print(experiment.identifier, experiment.group, experiment.reason, experiment.isExposed)
     }
     menu.setOverride("blue", for: "button_color")   // nil removes the override
-    menu.eraseAssignments()                          // QA: start as a new install
+    service.eraseAssignments()                       // QA: start as a new install; the menu follows
     return menu
 }
 

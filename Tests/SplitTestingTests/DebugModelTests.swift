@@ -24,15 +24,15 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     static func row(_ identifier: String, of model: SplitTestingDebugModel) -> SplitTestingDebugSnapshot.Experiment? {
-        model.experiments.first { $0.identifier == identifier }
+        model.snapshot.experiments.first { $0.identifier == identifier }
     }
 
     @Test func theRowsAreTheServicesSnapshot() {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
         let service = Self.service()
         let model = SplitTestingDebugModel(service: service)
-        #expect(model.experiments == service.debugSnapshot().experiments)
-        #expect(model.experiments.map(\.id) == DebugSnapshotTests.catalog.map { $0.identifier })
+        #expect(model.snapshot.experiments == service.debugSnapshot().experiments)
+        #expect(model.snapshot.experiments.map(\.id) == DebugSnapshotTests.catalog.map { $0.identifier })
         #expect(model.snapshot.deviceID == service.deviceID)
     }
 
@@ -76,7 +76,7 @@ import Testing
         let told = Locked(false)
         // What SwiftUI does for a view that reads the rows.
         withObservationTracking {
-            _ = model.experiments
+            _ = model.snapshot.experiments
         } onChange: {
             told.withLock { $0 = true }
         }
@@ -85,7 +85,7 @@ import Testing
         #expect(await Self.eventually { Self.row("onboarding_tutorial", of: model)?.unit == "user-9" })
     }
 
-    @Test func actionsChangeTheServiceAndTheRowsAtOnce() throws {
+    @Test func theOverrideActionChangesTheServiceAndTheRowsAtOnce() throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
         let store = InMemoryAssignmentStore()
         let service = Self.service(store: store)
@@ -104,15 +104,17 @@ import Testing
         #expect(service.overrides == ["app_color_scheme": "light"])
         #expect(Self.row("button_color", of: model)?.override == nil)
 
-        model.clearOverrides()
+        service.clearOverrides()
+        model.refresh()
         #expect(service.overrides.isEmpty)
-        #expect(model.experiments.allSatisfy { $0.override == nil })
+        #expect(model.snapshot.experiments.allSatisfy { $0.override == nil })
 
         _ = service.fetchSplitTest(ButtonColorSplitTest.self)
         model.refresh()
         #expect(Self.row("button_color", of: model)?.reason == .sticky)
         let device = model.snapshot.deviceID
-        model.eraseAssignments()
+        service.eraseAssignments()
+        model.refresh()
         #expect(store.string(for: StorageKey.assignment(experiment: "button_color", unit: device)) == nil)
         #expect(model.snapshot.deviceID != device)
         #expect(Self.row("button_color", of: model)?.reason == .bucketed)
@@ -123,15 +125,14 @@ import Testing
     /// Linux, where CI runs, so the view is not compiled; this keeps it honest otherwise.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     static func whatTheArticleCalls(_ model: SplitTestingDebugModel) -> (model: Set<String>, row: Set<String>) {
-        for experiment in model.experiments {
+        for experiment in model.snapshot.experiments {
             _ = (experiment.id, experiment.override, experiment.identifier, experiment.definition.groups)
             _ = "\(experiment.group) · \(experiment.reason.rawValue)\(experiment.isExposed ? " · exposed" : "")"
             model.setOverride(experiment.override, for: experiment.identifier)
         }
         model.refresh()
-        model.eraseAssignments()
         return (
-            ["experiments", "setOverride", "refresh", "eraseAssignments"],
+            ["snapshot", "setOverride", "refresh"],
             ["override", "identifier", "definition", "group", "reason", "isExposed"]
         )
     }

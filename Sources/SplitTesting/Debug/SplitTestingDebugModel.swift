@@ -1,9 +1,9 @@
 import Observation
 
 /// What a debug menu binds to: the service's ``SplitTestingDebugSnapshot``, kept up to date from
-/// its ``SplitTestingService/changes()``, and the actions a menu offers.
+/// its ``SplitTestingService/changes()``, and the override a menu's picker sets.
 ///
-/// It is `@Observable`, so a SwiftUI `List` over ``experiments`` redraws when an override is set
+/// It is `@Observable`, so a SwiftUI `List` over the ``snapshot``'s experiments redraws when an override is set
 /// or cleared, a control document is applied, attributes are set, a user signs in or out, or the
 /// assignments are erased, wherever in the app that happened. Fetches and hits are not changes
 /// (the sticky path of a fetch does no work for observers): call ``refresh()`` when the menu
@@ -15,9 +15,9 @@ import Observation
 ///
 /// ```swift
 /// let menu = SplitTestingDebugModel(service: service)
-/// for experiment in menu.experiments { print(experiment.identifier, experiment.group, experiment.reason) }
+/// for experiment in menu.snapshot.experiments { print(experiment.identifier, experiment.group, experiment.reason) }
 /// menu.setOverride("blue", for: "button_color")
-/// menu.eraseAssignments()
+/// service.eraseAssignments()  // the model follows: it refreshes on the service's changes
 /// ```
 ///
 /// See <doc:DebugMenu> for the SwiftUI view.
@@ -30,9 +30,6 @@ public final class SplitTestingDebugModel {
     /// ``refresh()``.
     public private(set) var snapshot: SplitTestingDebugSnapshot
     private let observation = DebugModelObservation()
-
-    /// One row per experiment of the service's catalog, in catalog order: what a `List` shows.
-    public var experiments: [SplitTestingDebugSnapshot.Experiment] { snapshot.experiments }
 
     /// Creates a model over `service`, with a snapshot made now, and follows the service's changes.
     public init(service: SplitTestingService) {
@@ -67,19 +64,6 @@ public final class SplitTestingDebugModel {
         } else {
             service.removeOverride(experiment: experiment)
         }
-        refresh()
-    }
-
-    /// Removes every override.
-    public func clearOverrides() {
-        service.clearOverrides()
-        refresh()
-    }
-
-    /// Erases this device's stored assignments so that the app starts as a new install; see
-    /// ``SplitTestingService/eraseAssignments()``.
-    public func eraseAssignments() {
-        service.eraseAssignments()
         refresh()
     }
 }

@@ -64,7 +64,7 @@ public struct SplitTestDefinition: Sendable, Hashable {
     public var control: String { groups[controlIndex] }
 
     /// The name of the group every unit is served while the experiment is resolved.
-    public var winner: String? { status.winner }
+    package var winner: String? { status.winner }
 
     /// The share of units enrolled, in percent (`traffic:` in the definition, or a control
     /// document's), in steps of 0.01.

@@ -23,10 +23,14 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
     public let unitID: String?
     /// The holdout that kept the unit out, when ``reason`` is `holdout`.
     public let holdout: String?
+    /// Where a hit is reported: not part of what was assigned, so it never makes two
+    /// assignments unequal.
+    @usableFromInline let route: ExposureRoute
+
     /// For an experiment that tracks allocation periods (a bandit), the period in force when the
     /// unit was first assigned; its exposure carries it.
-    let period: Int?
-    @usableFromInline let exposureSink: (any ExposureSink)?
+    var period: Int? { route.period }
+    var exposureSink: (any ExposureSink)? { route.sink }
 
     /// Creates a resolution that reports nothing when hit: for previews and tests.
     public init(
@@ -47,24 +51,7 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
         self.reason = reason
         self.unitID = unitID
         self.holdout = holdout
-        self.period = period
-        self.exposureSink = exposureSink
-    }
-
-    /// Whether both stand for the same resolution: experiment, group, reason, unit and holdout.
-    /// The exposure sink is left out: it says where a hit goes, not what was assigned.
-    public static func == (left: Self, right: Self) -> Bool {
-        left.experiment == right.experiment && left.group == right.group && left.reason == right.reason
-            && left.unitID == right.unitID && left.holdout == right.holdout
-    }
-
-    /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(experiment)
-        hasher.combine(group)
-        hasher.combine(reason)
-        hasher.combine(unitID)
-        hasher.combine(holdout)
+        route = ExposureRoute(period: period, sink: exposureSink)
     }
 
     func recordExposure() {
@@ -75,6 +62,22 @@ public struct SplitTestAssignment<Group: SplitTestGroup>: Sendable, Hashable {
             exposureSink.recordHoldout(holdout, unit: unitID)
         }
     }
+}
+
+/// Where the hit of an assignment is reported, and the allocation period its exposure carries.
+/// Every route is equal to every other, so that an assignment's synthesized `==` and hash compare
+/// what was assigned (experiment, group, reason, unit and holdout), not where a hit goes: an
+/// assignment made for a preview equals the one a service hands out.
+@usableFromInline
+struct ExposureRoute: Sendable, Hashable {
+    let period: Int?
+    let sink: (any ExposureSink)?
+
+    @usableFromInline
+    static func == (_: ExposureRoute, _: ExposureRoute) -> Bool { true }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// Receives the exposures of the assignments a service hands out.

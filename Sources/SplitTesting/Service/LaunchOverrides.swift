@@ -9,13 +9,13 @@ import Foundation
 /// // In a UI test:
 /// app.launchArguments += ["-SPLIT_TEST_OVERRIDES", "button_color=blue"]
 /// // In the app, debug builds only:
-/// configuration.launchOverrides = .process
+/// let configuration = SplitTestingService.Configuration(launchOverrides: .process)
 /// ```
 public struct LaunchOverrides: Sendable, Hashable {
     /// The name of the environment variable and, with a leading `-`, of the launch argument.
-    public static let name = "SPLIT_TEST_OVERRIDES"
+    package static let name = "SPLIT_TEST_OVERRIDES"
 
-    /// The environment to read ``name`` from.
+    /// The environment to read `SPLIT_TEST_OVERRIDES` from.
     package var environment: [String: String]
     /// The launch arguments to read `-SPLIT_TEST_OVERRIDES <list>` from.
     package var arguments: [String]

@@ -1,12 +1,12 @@
 /// A problem the runtime met and worked around, reported through
-/// ``SplitTestingService/Configuration/report`` (and the `report` closure of the stores and
+/// the `report` of ``SplitTestingService/Configuration/init(store:deviceID:catalog:tracking:launchOverrides:report:environment:clock:)`` (and the `report` closure of the stores and
 /// providers that do I/O) so that the app can log it.
 ///
 /// None of these stops the runtime: each is handled by falling back to what a fresh install
 /// would do, and nothing else is lost.
 ///
 /// ```swift
-/// configuration.report = { issue in logger.warning("\(issue)") }
+/// let configuration = SplitTestingService.Configuration(report: { issue in logger.warning("\(issue)") })
 /// ```
 public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// A stored group is not a group of the experiment (it was removed or renamed in a later
@@ -49,7 +49,7 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// document). It was ignored and the one in force stays.
     case controlSequenceNotNewer(sequence: Int, newest: Int)
     /// A control document was published for another environment than the service's
-    /// (``SplitTestingService/Configuration/environment``; `nil` for none): it was ignored and the
+    /// (the `environment` of the configuration; `nil` for none): it was ignored and the
     /// one in force stays.
     case controlEnvironmentMismatch(document: String, service: String?)
     /// A bandit experiment's assignments are kept in memory only (the service's store is an
@@ -61,7 +61,7 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
     /// A built-in attribute (`app_version`, `platform`, `os_version`, `region`) is not set while
     /// an experiment targets it: its conditions are false, so the experiment enrols no one (the
     /// platform has no `app_version` when the main bundle has no short version, as in tests and
-    /// command-line tools; tests set it in the configuration's `builtInAttributes`). Reported once per
+    /// command-line tools, which set it with the generated `SplitTestAttributes(appVersion:)`). Reported once per
     /// attribute, when an experiment that targets it is first resolved.
     case targetedAttributeNotSet(attribute: String)
     /// A problem of a product built on the runtime, reported through the same `report` closure:
@@ -75,11 +75,11 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
         case .storedGroupNotFound(let experiment, let unit, let group):
             "stored group '\(group)' of experiment '\(experiment)' for unit '\(unit)' no longer exists; resolved afresh"
         case .overrideExperimentNotFound(let experiment, let source):
-            "override from \(source) names unknown experiment '\(experiment)'; ignored"
+            "override from \(source.phrase) names unknown experiment '\(experiment)'; ignored"
         case .overrideGroupNotFound(let experiment, let group, let source):
-            "override from \(source) names unknown group '\(group)' of experiment '\(experiment)'; ignored"
+            "override from \(source.phrase) names unknown group '\(group)' of experiment '\(experiment)'; ignored"
         case .malformedOverride(let text, let source):
-            "override '\(text)' from \(source) is not of the form experiment=group; ignored"
+            "override '\(text)' from \(source.phrase) is not of the form experiment=group; ignored"
         case .duplicateCatalogExperiment(let experiment):
             "the catalog lists experiment '\(experiment)' more than once; the first entry is used"
         case .invalidUnitID(let reason):
@@ -117,7 +117,7 @@ public enum SplitTestingIssue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where an override came from, so that a report says which input to fix.
-public enum OverrideSource: Sendable, Hashable, CustomStringConvertible {
+public enum OverrideSource: Sendable, Hashable {
     /// ``SplitTestingService/setOverride(experiment:group:)``.
     case api
     /// The `SPLIT_TEST_OVERRIDES` environment variable.
@@ -126,7 +126,7 @@ public enum OverrideSource: Sendable, Hashable, CustomStringConvertible {
     case launchArgument
 
     /// The source as a phrase for messages.
-    public var description: String {
+    package var phrase: String {
         switch self {
         case .api: "the API"
         case .environment: "environment variable SPLIT_TEST_OVERRIDES"
@@ -137,14 +137,16 @@ public enum OverrideSource: Sendable, Hashable, CustomStringConvertible {
 
 /// The details of an issue that a product built on the runtime reports (see
 /// ``SplitTestingIssue/remoteControl(_:)``): any `Hashable` value that describes itself, kept so
-/// that an app can still match it by its own type.
+/// that its product can still match it by its own type (`SplitTestingRemote` gives
+/// `issue.remoteControlIssue`).
 ///
 /// ```swift
-/// if case .remoteControl(let detail) = issue, let remote = detail.base as? RemoteControlIssue { … }
+/// // With SplitTestingRemote:
+/// if let remote = issue.remoteControlIssue { … }
 /// ```
 public struct SplitTestingIssueDetail: Sendable, Hashable, CustomStringConvertible {
     /// The value as its product made it, such as a `RemoteControlIssue`.
-    public let base: any Sendable & Hashable & CustomStringConvertible
+    package let base: any Sendable & Hashable & CustomStringConvertible
 
     /// Wraps `base`.
     package init(_ base: some Sendable & Hashable & CustomStringConvertible) {

@@ -236,7 +236,7 @@ extension SplitTestingService {
     }
 
     /// The sequence of the control document in force, or `nil` when none is.
-    public var controlSequence: Int? {
+    @_spi(Tools) public var controlSequence: Int? {
         state.withLock { $0.control?.sequence }
     }
 }

@@ -13,7 +13,7 @@
 /// The package provides the stores an app needs, made by factories that a configuration takes
 /// by name: ``file(at:report:)``, a JSON file that an app may share with its extensions;
 /// ``userDefaults(_:)``; and ``inMemory``, for tests and previews. A configuration that names no
-/// store uses the platform's persistent one (see ``SplitTestingService/Configuration/store``).
+/// store uses the platform's persistent one (see the `store` of ``SplitTestingService/Configuration/init(store:deviceID:catalog:tracking:launchOverrides:report:environment:clock:)``).
 /// Conform a type of your own to keep assignments elsewhere.
 ///
 /// A store must answer from memory: the service calls it while it resolves an experiment, which

@@ -69,12 +69,12 @@ public enum TrackingValue: Sendable, Hashable, ExpressibleByStringLiteral, Expre
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 
     /// The string, if this is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
     /// The number as a `Double`, if this is an `int` or a `double`.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
