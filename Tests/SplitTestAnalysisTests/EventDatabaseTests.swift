@@ -49,7 +49,9 @@ import TestTools
 
     /// Each variant's report from `database` equals the file's; its warnings are the file's with
     /// `events.jsonl:N:` worded `DATABASE: id N:`, and name each bad row.
-    static func expectSameReports(database: String, badRows: [(id: Int, kind: String)], in folder: URL) throws {
+    static func expectSameReports(
+        database: String, variants: [[String]] = variants, badRows: [(id: Int, kind: String)], in folder: URL
+    ) throws {
         for options in variants {
             let file = try ExternalProcess.splitc(["analyze", "events.jsonl"] + options, in: folder)
             let stored = try ExternalProcess.splitc(["analyze", "--database", database] + options, in: folder)
@@ -68,9 +70,9 @@ import TestTools
     /// The emitted SQL of `dialect` for each variant, run by `run(query, csv)`, read back with
     /// `--aggregates`: every figure equals the file's readout.
     static func expectSameAggregates(
-        dialect: String, database: String, in folder: URL, run: (_ query: String, _ csv: String) throws -> Void
+        dialect: String, database: String, variants: [[String]] = aggregateVariants, minimumCompared: Int = 250, in folder: URL,
+        run: (_ query: String, _ csv: String) throws -> Void
     ) throws {
-        let variants: [[String]] = [[], ["--definitions", "definitions"], ["--cuped", "--sequential", "--definitions", "definitions"]]
         for (index, options) in variants.enumerated() {
             // With --database the table is `events` unless --events-table says otherwise.
             let sql = try ExternalProcess.splitc(["analyze", "--emit-sql", dialect, "--database", database] + options, in: folder)
@@ -86,8 +88,23 @@ import TestTools
             var compared = 0
             JSONComparison.compare(reference, figures, path: "\(dialect)\(options)", differences: &differences, compared: &compared)
             #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
-            #expect(compared > 250, "\(dialect)\(options): \(compared) figures compared")
+            #expect(compared > minimumCompared, "\(dialect)\(options): \(compared) figures compared")
         }
+    }
+
+    /// The queries compared: without and with definitions, and with CUPED's columns.
+    static let aggregateVariants: [[String]] = [[], ["--definitions", "definitions"], ["--cuped", "--sequential", "--definitions", "definitions"]]
+
+    /// The bandit tests' events and definitions (in `experiments/`) and control documents, in a
+    /// folder; the options that read them (the documents give each period's weights), with and
+    /// without CUPED and the sequential test.
+    static func banditFolder() throws -> (folder: URL, variants: [[String]]) {
+        let folder = try Self.folder(lines: BanditWarehouseTests.events())
+        let experiments = folder.appendingPathComponent("experiments")
+        try FileManager.default.createDirectory(at: experiments, withIntermediateDirectories: true)
+        for (name, text) in BanditWarehouseTests.definitions { try Data(text.utf8).write(to: experiments.appendingPathComponent(name)) }
+        let options = ["--definitions", "experiments", "--controls"] + (try BanditWarehouseTests.documents(in: folder))
+        return (folder, [options, options + ["--cuped", "--sequential"]])
     }
 
     /// Makes `events.sqlite` with the service's layout from `events.jsonl`.
@@ -116,6 +133,20 @@ import TestTools
         try Self.loadSQLite(in: folder)
         let database = folder.appendingPathComponent("events.sqlite").path
         try Self.expectSameAggregates(dialect: "sqlite", database: "sqlite:events.sqlite", in: folder) { query, csv in
+            let outcome = try ExternalProcess.python("service_sqlite.py", ["query", database, query, csv])
+            try #require(outcome.status == 0, "\(outcome.stderr)")
+        }
+    }
+
+    @Test func aBanditsPeriodsAreReadFromSQLite() throws {
+        let (folder, variants) = try Self.banditFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.loadSQLite(in: folder)
+        let formats = variants.flatMap { options in [options + ["--format", "json"], options + ["--format", "text"]] }
+        try Self.expectSameReports(database: "sqlite:events.sqlite", variants: formats, badRows: [], in: folder)
+        let database = folder.appendingPathComponent("events.sqlite").path
+        try Self.expectSameAggregates(dialect: "sqlite", database: "sqlite:events.sqlite", variants: variants, minimumCompared: 60, in: folder) {
+            query, csv in
             let outcome = try ExternalProcess.python("service_sqlite.py", ["query", database, query, csv])
             try #require(outcome.status == 0, "\(outcome.stderr)")
         }
@@ -164,23 +195,39 @@ import TestTools
         defer { cluster.remove() }
         let folder = try Self.folder(lines: Self.lines(malformed: false))
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The service's layout, and each line as a row in order.
-        let rows = Self.lines(malformed: false).map { "('" + $0.replacingOccurrences(of: "'", with: "''") + "')" }
+        try Self.load(Self.lines(malformed: false), into: cluster.url, cluster: cluster, in: folder)
+        try Self.expectSameReports(database: cluster.url, badRows: [(11, "unknown event"), (501, "missing field")], in: folder)
+        // `postgres` is accepted as the dialect's name too, as in the URLs.
+        try Self.expectSameAggregates(dialect: "postgres", database: cluster.url, in: folder) { query, csv in
+            try cluster.psql(["--csv", "-f", query, "-o", csv])
+        }
+        // A bandit's periods, in a database of their own on the same server.
+        let (banditFolder, banditVariants) = try Self.banditFolder()
+        defer { try? FileManager.default.removeItem(at: banditFolder) }
+        try cluster.psql(["-c", "CREATE DATABASE bandit"])
+        let bandit = String(cluster.url.dropLast("postgres".count)) + "bandit"
+        try Self.load(BanditWarehouseTests.events(), into: bandit, cluster: cluster, in: banditFolder)
+        try Self.expectSameReports(database: bandit, variants: banditVariants.map { $0 + ["--format", "json"] }, badRows: [], in: banditFolder)
+        try Self.expectSameAggregates(dialect: "postgresql", database: bandit, variants: banditVariants, minimumCompared: 60, in: banditFolder) {
+            query, csv in
+            try cluster.psql(["--csv", "-f", query, "-o", csv], database: bandit)
+        }
+        // A database of the server without the service's table.
+        let template = String(cluster.url.dropLast("postgres".count)) + "template1"
+        let missing = try ExternalProcess.splitc(["analyze", "--database", template], in: folder)
+        #expect(missing.status == 2 && missing.stderr.contains("no events table in \(template): is this a split-test-server database?"), "\(missing.stderr)")
+    }
+
+    /// Loads `lines` into the database at `url` as the service stores them: its layout, and each
+    /// line as a row in order.
+    static func load(_ lines: [String], into url: String, cluster: PostgresCluster, in folder: URL) throws {
+        let rows = lines.map { "('" + $0.replacingOccurrences(of: "'", with: "''") + "')" }
         let load = """
             CREATE TABLE events (id BIGSERIAL PRIMARY KEY, line TEXT NOT NULL, received_at TIMESTAMPTZ NOT NULL DEFAULT now());
             INSERT INTO events (line) VALUES
             \(rows.joined(separator: ",\n"));
             """
         try Data(load.utf8).write(to: folder.appendingPathComponent("load.sql"))
-        try cluster.psql(["-f", folder.appendingPathComponent("load.sql").path])
-        try Self.expectSameReports(database: cluster.url, badRows: [(11, "unknown event"), (501, "missing field")], in: folder)
-        // `postgres` is accepted as the dialect's name too, as in the URLs.
-        try Self.expectSameAggregates(dialect: "postgres", database: cluster.url, in: folder) { query, csv in
-            try cluster.psql(["--csv", "-f", query, "-o", csv])
-        }
-        // A database of the server without the service's table.
-        let template = String(cluster.url.dropLast("postgres".count)) + "template1"
-        let missing = try ExternalProcess.splitc(["analyze", "--database", template], in: folder)
-        #expect(missing.status == 2 && missing.stderr.contains("no events table in \(template): is this a split-test-server database?"), "\(missing.stderr)")
+        try cluster.psql(["-f", folder.appendingPathComponent("load.sql").path], database: url)
     }
 }

@@ -89,11 +89,12 @@ public final class PostgresCluster: @unchecked Sendable {
         url = "postgres://postgres@127.0.0.1:\(port)/postgres"
     }
 
-    /// Runs `psql` on the cluster's database with `arguments`, stopping at the first error;
-    /// returns what it printed, or throws with it when it fails.
+    /// Runs `psql` with `arguments` on the database at `database` (a URL; the cluster's own
+    /// database when `nil`), stopping at the first error; returns what it printed, or throws with
+    /// it when it fails.
     @discardableResult
-    public func psql(_ arguments: [String]) throws -> String {
-        try Self.run((psqlPath, [url, "-X", "-q", "-v", "ON_ERROR_STOP=1"] + arguments))
+    public func psql(_ arguments: [String], database: String? = nil) throws -> String {
+        try Self.run((psqlPath, [database ?? url, "-X", "-q", "-v", "ON_ERROR_STOP=1"] + arguments))
     }
 
     /// Stops the server (ending its connections at once) and removes the cluster's folder.
