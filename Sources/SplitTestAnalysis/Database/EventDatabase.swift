@@ -37,10 +37,18 @@ package enum EventDatabase {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
             return try PostgresEventTable(url: location, name: redacted(location))
         }
+        guard location.contains(":") else {
+            throw Failure("'\(location)' names no kind of database: write sqlite:\(location), or postgres://user@host:port/db")
+        }
         let scheme = location.split(separator: ":", maxSplits: 1).first.map(String.init) ?? location
         throw Failure(
             "'\(location.contains("://") ? redacted(location) : location)': unknown database '\(scheme)'; "
                 + "give sqlite:PATH or postgres://user@host:port/db")
+    }
+
+    /// The query of the rows, in the order stored: all of them, or those up to `lastID`.
+    static func rowsQuery(upTo lastID: Int?) -> String {
+        "SELECT id, line FROM \(table)\(lastID.map { " WHERE id <= \($0)" } ?? "") ORDER BY id"
     }
 
     /// `url` without its password, for messages: `postgres://ann:***@host/db`, and `password=***`
@@ -72,4 +80,10 @@ extension InputIssue {
         if line > 0 { return "\(file): id \(line): warning: \(kind.rawValue): \(message)" }
         return kind == .emptyFile ? "\(file): warning: empty table: no events" : "\(file): warning: \(kind.rawValue): \(message)"
     }
+}
+
+/// The last `id` the first reading of a table saw: the reading after it stops there, so that both
+/// passes of ``EventFiles`` read the same rows while the service goes on storing new ones.
+final class LastRowID {
+    var value: Int?
 }

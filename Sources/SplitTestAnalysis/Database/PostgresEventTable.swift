@@ -5,6 +5,7 @@ struct PostgresEventTable: EventLineSource {
     private let url: String
     let name: String
     private let api: PostgresFunctions
+    private let lastID = LastRowID()
 
     var size: Int? { nil }
 
@@ -30,15 +31,17 @@ struct PostgresEventTable: EventLineSource {
             throw EventDatabase.Failure("cannot connect to \(name): \(Self.trimmed(message))")
         }
         try execute(connection, "BEGIN READ ONLY")
-        try execute(connection, "DECLARE split_test_events NO SCROLL CURSOR FOR SELECT id, line FROM \(EventDatabase.table) ORDER BY id")
+        try execute(connection, "DECLARE split_test_events NO SCROLL CURSOR FOR " + EventDatabase.rowsQuery(upTo: lastID.value))
         var rows = 0
         var bytesRead = 0
+        var id = 0
+        defer { lastID.value = lastID.value ?? id }
         while true {
             let result = try execute(connection, "FETCH \(Self.batch) FROM split_test_events", keep: true)
             defer { api.clear(result) }
             let count = api.rowCount(result)
             for row in 0..<count {
-                let id = api.value(result, row, 0).flatMap { Int(String(cString: $0)) } ?? rows + 1
+                id = api.value(result, row, 0).flatMap { Int(String(cString: $0)) } ?? id + 1
                 let length = Int(api.length(result, row, 1))
                 bytesRead += length + 1
                 let line = api.value(result, row, 1).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }

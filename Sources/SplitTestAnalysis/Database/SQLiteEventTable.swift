@@ -10,6 +10,7 @@ struct SQLiteEventTable: EventLineSource {
     let path: String
     let name: String
     private let api: SQLiteFunctions
+    private let lastID = LastRowID()
 
     var size: Int? { nil }
 
@@ -36,7 +37,7 @@ struct SQLiteEventTable: EventLineSource {
         // The service may be writing: wait for its lock rather than fail at once.
         _ = api.busyTimeout(database, 10_000)
         var statement: OpaquePointer?
-        let query = "SELECT id, line FROM \(EventDatabase.table) ORDER BY id"
+        let query = EventDatabase.rowsQuery(upTo: lastID.value)
         guard api.prepare(database, query, -1, &statement, nil) == SQLiteFunctions.ok, let statement else {
             let message = api.errorMessage(database).map { String(cString: $0) } ?? ""
             if message.hasPrefix("no such table") {
@@ -47,12 +48,14 @@ struct SQLiteEventTable: EventLineSource {
         defer { _ = api.finalize(statement) }
         var rows = 0
         var bytesRead = 0
+        var id = 0
+        defer { lastID.value = lastID.value ?? id }
         while true {
             let status = api.step(statement)
             if status == SQLiteFunctions.done { break }
             guard status == SQLiteFunctions.row else { throw failure(database) }
             rows += 1
-            let id = Int(api.columnInt64(statement, 0))
+            id = Int(api.columnInt64(statement, 0))
             // The text first, then its length, as SQLite asks; a null line reads as an empty one.
             let text = api.columnText(statement, 1)
             let count = Int(api.columnBytes(statement, 1))
