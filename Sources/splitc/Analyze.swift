@@ -72,6 +72,9 @@ struct Analyze: ParsableCommand {
         try effects.validate()
         if emitSQL != nil {
             guard eventsTable != nil || database != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
+            if let emitSQL, database != nil, !emitSQL.readsEventLines {
+                throw ValidationError("--database holds a JSON line per event: emit --emit-sql sqlite or postgresql for it")
+            }
             return
         }
         if database != nil, !events.isEmpty || aggregates != nil {

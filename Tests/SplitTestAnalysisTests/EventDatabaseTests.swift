@@ -186,6 +186,9 @@ import TestTools
         try Self.loadSQLite(in: folder, name: "empty.sqlite")
         let empty = try ExternalProcess.splitc(["analyze", "--database", "sqlite:empty.sqlite"], in: folder)
         #expect(empty.status == 0 && empty.stderr.contains("sqlite:empty.sqlite: warning: empty table: no events"), "\(empty.stderr)")
+        // A warehouse's dialect reads a column per field, not the service's lines.
+        let columns = try ExternalProcess.splitc(["analyze", "--emit-sql", "duckdb", "--database", "sqlite:empty.sqlite"], in: folder)
+        #expect(columns.status != 0 && columns.stderr.contains("emit --emit-sql sqlite or postgresql"), "\(columns.stderr)")
         // The events come from one place.
         let both = try ExternalProcess.splitc(["analyze", "events.jsonl", "--database", "sqlite:empty.sqlite"], in: folder)
         #expect(both.status != 0 && both.stderr.contains("give either --database or event files"), "\(both.stderr)")

@@ -22,5 +22,5 @@ extension SQLDialect {
 
     /// Whether the query reads the decision service's table, a JSON event line per row, rather
     /// than a warehouse table with a column per field.
-    var readsEventLines: Bool { self == .sqlite || self == .postgresql }
+    package var readsEventLines: Bool { self == .sqlite || self == .postgresql }
 }
