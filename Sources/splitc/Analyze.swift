@@ -15,13 +15,22 @@ struct Analyze: ParsableCommand {
             goal and group the conversion and value against the control, with each effect as \
             GrowthBook's engine computes it (Welch's t-test; --sequential for intervals valid however \
             often one looks; --cuped to adjust by the same goal before each unit's first exposure). \
-            Bad lines are reported on standard error with their line numbers and left out. Exit \
-            status 0, or 2 when an input cannot be read.
+            Bad lines are reported on standard error with their line numbers and left out. With \
+            --database, the events are the rows of the decision service's events table \
+            (split-test-server --database), read in the order stored: the same report as the same \
+            events in a file, a bad row reported by its id. Exit status 0, or 2 when an input \
+            cannot be read.
             """
     )
 
     @Argument(help: "Event files, one JSON object per line.")
     var events: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the events of a decision service's database instead of files: sqlite:PATH or postgres://user@host:port/db.",
+            valueName: "location"))
+    var database: String?
 
     @Option(
         name: .customLong("definitions"),
@@ -42,10 +51,10 @@ struct Analyze: ParsableCommand {
 
     @Option(
         name: .customLong("emit-sql"),
-        help: "Print the SQL that computes the sufficient statistics in a warehouse: duckdb, spark or bigquery (with --definitions, written into the query).")
+        help: "Print the SQL that computes the sufficient statistics in a warehouse: duckdb, spark or bigquery, or sqlite or postgresql over a decision service's events table (with --definitions, written into the query).")
     var emitSQL: SQLDialect?
 
-    @Option(name: .customLong("events-table"), help: "The events table the emitted SQL reads.")
+    @Option(name: .customLong("events-table"), help: "The events table the emitted SQL reads (with --database: events).")
     var eventsTable: String?
 
     @Option(help: "A CSV of the emitted SQL's result: report from these aggregates instead of events.")
@@ -62,14 +71,20 @@ struct Analyze: ParsableCommand {
     func validate() throws {
         try effects.validate()
         if emitSQL != nil {
-            guard eventsTable != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
+            guard eventsTable != nil || database != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
+            if let emitSQL, database != nil, !emitSQL.readsEventLines {
+                throw ValidationError("--database holds a JSON line per event: emit --emit-sql sqlite or postgresql for it")
+            }
             return
+        }
+        if database != nil, !events.isEmpty || aggregates != nil {
+            throw ValidationError("give either --database or event files (or --aggregates), not both")
         }
         if aggregates != nil, !events.isEmpty {
             throw ValidationError("give either event files or --aggregates, not both")
         }
-        if aggregates == nil, events.isEmpty {
-            throw ValidationError("give at least one event file (or --aggregates FILE, or --emit-sql)")
+        if aggregates == nil, database == nil, events.isEmpty {
+            throw ValidationError("give at least one event file (or --database LOCATION, --aggregates FILE, or --emit-sql)")
         }
         if !controls.isEmpty, definitionPaths.isEmpty, !Self.hasDefaultDefinitions {
             throw ValidationError("--controls needs --definitions: they say which experiments are bandits")
@@ -78,7 +93,7 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
         let definitions = try readDefinitions()
-        if let emitSQL, let eventsTable {
+        if let emitSQL, let eventsTable = eventsTable ?? database.map({ _ in EventDatabase.table }) {
             // With --definitions the query carries them, so that it counts what reading the events
             // with the same definitions counts (holdouts against the experiments they cover).
             Console.output(WarehouseQuery.sql(
@@ -90,6 +105,8 @@ struct Analyze: ParsableCommand {
         if let aggregates {
             totals = try AnalyzeInput.fromAggregates(
                 aggregates, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
+        } else if let database {
+            totals = try AnalyzeInput.fromDatabase(database, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
         } else {
             totals = try AnalyzeInput.fromEvents(events, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
         }
@@ -152,4 +169,9 @@ enum AnalysisFormat: String, ExpressibleByArgument, CaseIterable {
     case html
 }
 
-extension SQLDialect: ExpressibleByArgument {}
+extension SQLDialect: ExpressibleByArgument {
+    /// A dialect by its name; `postgres` is PostgreSQL too, as in its URLs.
+    public init?(argument: String) {
+        self.init(rawValue: argument == "postgres" ? SQLDialect.postgresql.rawValue : argument)
+    }
+}

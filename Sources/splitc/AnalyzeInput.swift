@@ -11,14 +11,41 @@ enum AnalyzeInput {
         _ paths: [String], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
         command: String = "analyze"
     ) throws(InputError) -> [ExperimentTotals] {
+        try fromSources(
+            paths.map(EventLogReader.init(path:)), definitions: definitions, preExposureWindow: preExposureWindow,
+            command: command, describe: \.description)
+    }
+
+    /// Totals from the `events` table of a decision service's database (`sqlite:PATH`,
+    /// `postgres://…`); every bad row is reported by its `id` and left out, as a bad line is.
+    static func fromDatabase(
+        _ location: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil
+    ) throws(InputError) -> [ExperimentTotals] {
+        let source: any EventLineSource
+        do {
+            source = try EventDatabase.source(at: location)
+        } catch {
+            throw InputError(error.description)
+        }
+        return try fromSources([source], definitions: definitions, preExposureWindow: preExposureWindow, describe: \.rowDescription)
+    }
+
+    /// Totals from `sources`; `describe` words each issue (a file's line, a table's row).
+    private static func fromSources(
+        _ sources: [any EventLineSource], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow?,
+        command: String = "analyze", describe: (InputIssue) -> String
+    ) throws(InputError) -> [ExperimentTotals] {
         var accumulator = preExposureWindow.map { EventAccumulator(definitions: definitions, preExposureWindow: $0) }
             ?? EventAccumulator(definitions: definitions)
         let progress = ProgressLine(command: command)
         do {
-            try EventFiles.read(paths, into: &accumulator) { done, total in progress.update(done: done, total: total) }
+            try EventFiles.read(sources: sources, into: &accumulator) { done, total in progress.update(done: done, total: total) }
         } catch let failure as EventLogReader.Failure {
             progress.finish()
             throw InputError("cannot read '\(failure.path)': \(failure.reason)")
+        } catch let failure as EventDatabase.Failure {
+            progress.finish()
+            throw InputError(failure.description)
         } catch {
             progress.finish()
             throw InputError("cannot read the events: \(error)")
@@ -26,7 +53,7 @@ enum AnalyzeInput {
         progress.finish()
         // Goals from before a unit's first exposure are history, not mistakes: one line says how many.
         let history = InputIssue.Kind.preExposureGoal
-        for issue in accumulator.issues.sorted() where issue.kind != history { Console.error(issue.description) }
+        for issue in accumulator.issues.sorted() where issue.kind != history { Console.error(describe(issue)) }
         if let count = accumulator.issueCounts[history] {
             Console.error("splitc: " + InputIssue.preExposureSummary(count: count, window: preExposureWindow))
         }

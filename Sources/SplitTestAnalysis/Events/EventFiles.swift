@@ -17,7 +17,15 @@ public enum EventFiles {
         _ paths: [String], into accumulator: inout EventAccumulator,
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws {
-        let readers = paths.map(EventLogReader.init(path:))
+        try read(sources: paths.map(EventLogReader.init(path:)), into: &accumulator, progress: progress)
+    }
+
+    /// Reads the lines of `readers` (files, or the rows of a decision service's database) into
+    /// `accumulator`, as ``read(_:into:progress:)`` reads files: each source is read twice.
+    package static func read(
+        sources readers: [any EventLineSource], into accumulator: inout EventAccumulator,
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws {
         let total = 2 * readers.reduce(0) { $0 + ($1.size ?? 0) }
         var done = 0
         var deferredGoals: [(RawEvent, String, Int)] = []
@@ -27,18 +35,18 @@ public enum EventFiles {
                 fileDone = bytesRead
                 if number % 8_192 == 0 { progress(done + bytesRead, total) }
                 guard isExposureOrHoldout(bytes) else { return }
-                guard let event = parse(bytes, file: reader.path, line: number, into: &accumulator) else { return }
+                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator) else { return }
                 if event.name == TrackingEvent.goalIdentifier {
-                    deferredGoals.append((event, reader.path, number))
+                    deferredGoals.append((event, reader.name, number))
                 } else if event.name == TrackingEvent.exposureIdentifier || event.name == TrackingEvent.holdoutIdentifier {
-                    accumulator.addExposure(event, file: reader.path, line: number)
+                    accumulator.addExposure(event, file: reader.name, line: number)
                 } else {
-                    accumulator.record(unknown: event, file: reader.path, line: number)
+                    accumulator.record(unknown: event, file: reader.name, line: number)
                 }
             }
             done += fileDone
             if lines == 0 {
-                accumulator.record(InputIssue(file: reader.path, line: 0, kind: .emptyFile, message: "no events"))
+                accumulator.record(InputIssue(file: reader.name, line: 0, kind: .emptyFile, message: "no events"))
             }
         }
         accumulator.finishExposures()
@@ -50,11 +58,11 @@ public enum EventFiles {
                 if number % 8_192 == 0 { progress(done + bytesRead, total) }
                 guard !isExposureOrHoldout(bytes) else { return }
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                guard let event = parse(bytes, file: reader.path, line: number, into: &accumulator) else { return }
+                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator) else { return }
                 if event.name == TrackingEvent.goalIdentifier {
-                    accumulator.addGoal(event, file: reader.path, line: number)
+                    accumulator.addGoal(event, file: reader.name, line: number)
                 } else {
-                    accumulator.record(unknown: event, file: reader.path, line: number)
+                    accumulator.record(unknown: event, file: reader.name, line: number)
                 }
             }
             done += fileDone

@@ -19,7 +19,7 @@ struct BanditPeriodsSQL {
         self.dialect = dialect
     }
 
-    private var integer: String { dialect == .bigquery ? "INT64" : "BIGINT" }
+    private var integer: String { dialect.integerType }
 
     /// `defined_bandits(experiment)`, after the definitions' lists.
     var list: String {

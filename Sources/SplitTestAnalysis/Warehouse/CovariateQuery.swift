@@ -5,7 +5,8 @@
 ///
 /// A goal counts in the window of a unit first exposed at `f` when its time `t` has
 /// `f − window ≤ t < f`, compared in microseconds since 1970 (`epoch_us` in DuckDB,
-/// `unix_micros` in Spark, `UNIX_MICROS` in BigQuery), joined on `device_id` or (when different)
+/// `unix_micros` in Spark, `UNIX_MICROS` in BigQuery, from the epoch in PostgreSQL and from
+/// milliseconds in SQLite), joined on `device_id` or (when different)
 /// `user_id` as the goals after exposure are.
 struct CovariateQuery {
     let window: PreExposureWindow
@@ -16,10 +17,13 @@ struct CovariateQuery {
         case .duckdb: "epoch_us(\(column))"
         case .spark: "unix_micros(\(column))"
         case .bigquery: "UNIX_MICROS(\(column))"
+        // The projection of a service's table gives whole milliseconds in SQLite.
+        case .sqlite: "(\(column) * 1000)"
+        case .postgresql: "(EXTRACT(EPOCH FROM \(column)) * 1000000)"
         }
     }
 
-    private var double: String { dialect == .bigquery ? "FLOAT64" : "DOUBLE" }
+    private var double: String { dialect.doubleType }
 
     /// The window's days as the result writes them.
     var daysText: String {

@@ -9,6 +9,10 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     case spark
     /// Google BigQuery (standard SQL).
     case bigquery
+    /// SQLite, over a decision service's `events` table (a JSON event line per row).
+    case sqlite
+    /// PostgreSQL, over a decision service's `events` table (a JSON event line per row).
+    case postgresql
 }
 
 /// The one query that computes the readout's sufficient statistics inside a warehouse, with the
@@ -27,8 +31,10 @@ public enum SQLDialect: String, Sendable, CaseIterable {
 ///
 /// The input table has the columns `event_name, event_time, experiment, group_name, unit_id, goal,
 /// value, device_id, user_id, holdout` (one row per event; `holdout` is the property of
-/// `split_test_holdout` events); the result has one row per experiment or holdout, group and goal,
-/// in the format ``AggregatesCSV`` reads.
+/// `split_test_holdout` events); for ``SQLDialect/sqlite`` and ``SQLDialect/postgresql`` it is a
+/// decision service's `events` table instead, whose `line` column holds each event's JSON line,
+/// and the query's first table projects those columns from it. The result has one row per
+/// experiment or holdout, group and goal, in the format ``AggregatesCSV`` reads.
 public enum WarehouseQuery {
     /// The query for `dialect` over `eventsTable` (inserted as given: quote it yourself if needed).
     ///
@@ -41,10 +47,13 @@ public enum WarehouseQuery {
     /// window before its first exposure (the columns ``AggregatesCSV`` reads into ``GoalCovariates``). Every row carries the
     /// ``DefinitionsFingerprint`` of `definitions`.
     public static func sql(
-        dialect: SQLDialect, eventsTable table: String, definitions: [SplitTestDefinition]? = nil,
+        dialect: SQLDialect, eventsTable: String, definitions: [SplitTestDefinition]? = nil,
         preExposureWindow: PreExposureWindow? = nil
     ) -> String {
-        let double = dialect == .bigquery ? "FLOAT64" : "DOUBLE"
+        let double = dialect.doubleType
+        // A table of JSON lines is projected into the columns first, and the rest reads that.
+        let projection = dialect.readsEventLines ? EventLinesProjection(dialect: dialect, table: eventsTable) : nil
+        let table = projection == nil ? eventsTable : EventLinesProjection.name
         let covariates = preExposureWindow.map { CovariateQuery(window: $0, dialect: dialect) }
         var lists = definitions.map { definitionLists(AnalysisDefinitions($0), dialect: dialect) } ?? ""
         // Bandits add their periods: a list, a column, and rows of their own (see BanditPeriodsSQL).
@@ -73,7 +82,7 @@ public enum WarehouseQuery {
             """
         return """
             -- splitc analyze: sufficient statistics per experiment or holdout, group and goal (\(dialect.rawValue))
-            WITH \(lists)exposure_events AS (
+            WITH \(projection?.tables ?? "")\(lists)exposure_events AS (
               SELECT e.experiment, e.unit_id, e.group_name, e.event_time\(bandits.periodColumn)
               FROM \(table) e\(definedExposures)
               WHERE e.event_name = '\(EventVocabulary.exposure)'
@@ -202,11 +211,12 @@ public enum WarehouseQuery {
             }
         }
         // No definitions at all: an empty list that still has its columns.
-        if groups.isEmpty { groups = ["SELECT CAST(NULL AS STRING) AS experiment, CAST(NULL AS STRING) AS group_name FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
+        let text = dialect.textType
+        if groups.isEmpty { groups = ["SELECT CAST(NULL AS \(text)) AS experiment, CAST(NULL AS \(text)) AS group_name FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
         var coverage = definitions.holdoutNames.flatMap { holdout in
             (definitions.coverage[holdout] ?? []).map { "SELECT \(quoted(holdout)) AS holdout, \(quoted($0)) AS experiment" }
         }
-        if coverage.isEmpty { coverage = ["SELECT CAST(NULL AS STRING) AS holdout, CAST(NULL AS STRING) AS experiment FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
+        if coverage.isEmpty { coverage = ["SELECT CAST(NULL AS \(text)) AS holdout, CAST(NULL AS \(text)) AS experiment FROM (SELECT 1 AS x) n WHERE 1 = 0"] }
         return """
             defined_groups AS (
               \(groups.joined(separator: "\n  UNION ALL "))
@@ -218,14 +228,14 @@ public enum WarehouseQuery {
             """
     }
 
-    /// A string literal. DuckDB doubles a quote; Spark and BigQuery read backslash escapes, so a
-    /// backslash and a quote are escaped with one. (Identifiers and group names accepted by the
+    /// A string literal. DuckDB, SQLite and PostgreSQL double a quote; Spark and BigQuery read
+    /// backslash escapes, so a backslash and a quote are escaped with one. (Identifiers and group names accepted by the
     /// compiler never need it.)
     static func literal(_ text: String, dialect: SQLDialect) -> String {
         var result = "'"
         for character in text {
             switch (character, dialect) {
-            case ("'", .duckdb): result += "''"
+            case ("'", .duckdb), ("'", .sqlite), ("'", .postgresql): result += "''"
             case ("'", _), ("\\", .spark), ("\\", .bigquery): result += "\\" + String(character)
             default: result.append(character)
             }
