@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestingTestSupport
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing
