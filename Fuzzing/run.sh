@@ -31,6 +31,8 @@ fuzzers=(
     "ControlEnvelopeFuzzer  seeds/envelope                    control.dict"
     "AggregatesFuzzer       seeds/aggregates                  -"
     "StoreFileFuzzer        seeds/store                       -"
+    "AssignmentRequestFuzzer seeds/assignments                -"
+    "EventBatchFuzzer       seeds/event-batches               -"
 )
 
 cd "$here"
