@@ -58,7 +58,7 @@ public struct DecisionServer: Sendable {
             let body = try await Self.body(of: request)
             let inForce = catalog.catalog
             let request: AssignmentRequest
-            do {
+            do throws(RequestProblem) {
                 request = try AssignmentRequest(
                     body: body, experiments: inForce.experiments.map(\.definition.identifier),
                     declarations: inForce.attributes)
@@ -71,7 +71,7 @@ public struct DecisionServer: Sendable {
         v1.post("events") { request, context in
             let body = try await Self.body(of: request)
             let batch: EventBatch
-            do {
+            do throws(RequestProblem) {
                 batch = try EventBatch(body: body)
             } catch {
                 throw Problem.badRequest(error)
