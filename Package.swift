@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "SplitTestCompiler", targets: ["SplitTestCompiler"]),
         // The readout of `splitc analyze` as a library, for tools; its API is not stable.
         .library(name: "SplitTestAnalysis", targets: ["SplitTestAnalysis"]),
+        // The decision service's request readers and response writers, for the server (`Server/`)
+        // and the fuzzers; its API is not stable.
+        .library(name: "SplitTestServiceBodies", targets: ["SplitTestServiceBodies"]),
         .executable(name: "splitc", targets: ["splitc"]),
         .plugin(name: "SplitTestPlugin", targets: ["SplitTestPlugin"]),
         .plugin(name: "SplitTestCommandPlugin", targets: ["SplitTestCommandPlugin"]),
@@ -58,6 +61,14 @@ let package = Package(
         // reads experiments as the runtime defines them (`SplitTestDefinition`) and events by the
         // runtime's own names, so that the two can never drift apart.
         .target(name: "SplitTestAnalysis", dependencies: ["SplitTesting", "SplitTestFormats", "SplitTestStatistics"]),
+        // The bodies of the decision service: its requests read as pure functions of their bytes
+        // (a checked request, or a problem that says what to change) through the formats' one
+        // JSON reader, and its answers written by the one writer; here rather than in `Server/`
+        // so that the fuzzers link exactly what the service runs, without a server framework.
+        .target(
+            name: "SplitTestServiceBodies",
+            dependencies: ["SplitTesting", "SplitTestCompiler", "SplitTestAnalysis", "SplitTestFormats"]
+        ),
         // What `splitc` and `splitc-build` share: the `lint` and `generate` commands, finding and
         // reading definitions, printing diagnostics, exit statuses, output files and the entry
         // point. The compiler and ArgumentParser only, so that `splitc-build` builds without
@@ -164,6 +175,11 @@ let package = Package(
                 "TestTools",
             ]),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
+        // The decision service's request readers and response writers, and their fuzz seeds.
+        .testTarget(
+            name: "SplitTestServiceBodiesTests",
+            dependencies: ["SplitTestServiceBodies", "SplitTestCompiler", "SplitTesting", "SplitTestAnalysis"]
+        ),
         // The readout's statistics against SciPy and statsmodels (a Python script), its power on
         // simulated data, and `splitc analyze` end to end; the scripts are read as files.
         .testTarget(

@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// libFuzzer targets: the compiler's whole path, bytes to diagnostics and Swift; and the runtime's
-// reading of a control document's payload (in SplitTestingRemote). They only link with `-sanitize=fuzzer` (libFuzzer
-// supplies `main`); `run.sh` builds and runs them.
+// libFuzzer targets over every reader of untrusted bytes: the compiler's whole path, bytes to
+// diagnostics and Swift; the runtime's control documents and store file; the readout's event files
+// and aggregates; and the decision service's request bodies. They only link with
+// `-sanitize=fuzzer` (libFuzzer supplies `main`); `run.sh` builds and runs them.
 let package = Package(
     name: "SplitTestingFuzzing",
     platforms: [.macOS(.v13)],
@@ -49,6 +50,24 @@ let package = Package(
             dependencies: [
                 .product(name: "SplitTestingRemote", package: "SplitTesting"),
                 .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
+        ),
+        // The decision service's request bodies, through the readers it runs
+        // (`SplitTestServiceBodies`): `POST /v1/assignments` with seeds in seeds/assignments, and
+        // `POST /v1/events` with seeds in seeds/event-batches.
+        .executableTarget(
+            name: "AssignmentRequestFuzzer",
+            dependencies: [
+                .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
+                .product(name: "SplitTestCompiler", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
+        ),
+        .executableTarget(
+            name: "EventBatchFuzzer",
+            dependencies: [
+                .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
+                .product(name: "SplitTestAnalysis", package: "SplitTesting"),
             ]
         ),
         // A file assignment store's file through the runtime's store-file codec; seeds in

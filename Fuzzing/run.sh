@@ -24,13 +24,15 @@ scratch="$here/.build-fuzz"
 # The fuzzers: name, seed folders (comma-separated, relative to Fuzzing/), dictionary or "-".
 # The compiler's seeds are gathered below into corpus-work/CompilerFuzzer/seeds.
 fuzzers=(
-    "CompilerFuzzer         corpus-work/CompilerFuzzer/seeds  definitions.dict"
-    "ControlDocumentFuzzer  seeds/control                     control.dict"
-    "AttributesFuzzer       seeds/attributes                  -"
-    "EventLogFuzzer         seeds/events                      -"
-    "ControlEnvelopeFuzzer  seeds/envelope                    control.dict"
-    "AggregatesFuzzer       seeds/aggregates                  -"
-    "StoreFileFuzzer        seeds/store                       -"
+    "CompilerFuzzer          corpus-work/CompilerFuzzer/seeds  definitions.dict"
+    "ControlDocumentFuzzer   seeds/control                     control.dict"
+    "AttributesFuzzer        seeds/attributes                  -"
+    "EventLogFuzzer          seeds/events                      -"
+    "ControlEnvelopeFuzzer   seeds/envelope                    control.dict"
+    "AggregatesFuzzer        seeds/aggregates                  -"
+    "StoreFileFuzzer         seeds/store                       -"
+    "AssignmentRequestFuzzer seeds/assignments                 -"
+    "EventBatchFuzzer        seeds/event-batches               -"
 )
 
 cd "$here"

@@ -33,9 +33,10 @@ let package = Package(
                 .product(name: "SplitTesting", package: "SplitTesting"),
                 .product(name: "SplitTestCompiler", package: "SplitTesting"),
                 .product(name: "SplitTestingRemote", package: "SplitTesting"),
-                // Events are checked by the reader `splitc analyze` uses, so that every stored
-                // event is one the readout can read.
-                .product(name: "SplitTestAnalysis", package: "SplitTesting"),
+                // The request readers and response writers, which the fuzzers run too; events are
+                // checked there by the reader `splitc analyze` uses, so that every stored event is
+                // one the readout can read.
+                .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -79,10 +79,10 @@ import Testing
             "bad.yaml:5:11: error: 'USA' is not a region code: 'region' is an ISO 3166-1 alpha-2 code, two upper-case letters like US",
         ]),
         ("an unknown platform", targeted("platform: [ios, andriod]"), [
-            "bad.yaml:5:19: error: 'andriod' is not a platform; 'platform' is one of ios, ipados, macos, tvos, watchos, visionos, linux",
+            "bad.yaml:5:19: error: 'andriod' is not a platform; 'platform' is one of ios, ipados, macos, tvos, watchos, visionos, linux, android, web; did you mean 'android'?",
         ]),
         ("a misspelt platform", targeted("platform: macso"), [
-            "bad.yaml:5:13: error: 'macso' is not a platform; 'platform' is one of ios, ipados, macos, tvos, watchos, visionos, linux; did you mean 'macos'?",
+            "bad.yaml:5:13: error: 'macso' is not a platform; 'platform' is one of ios, ipados, macos, tvos, watchos, visionos, linux, android, web; did you mean 'macos'?",
         ]),
         ("contradictory version comparisons", targeted("app_version: \">= 6, < 5\""), [
             "bad.yaml:5:16: error: the condition '>= 6, < 5' on 'app_version' can never hold: no version satisfies all its comparisons",

@@ -1,4 +1,5 @@
 @_spi(Tools) import SplitTestCompiler
+@_spi(Tools) import SplitTestServiceBodies
 // Tools: resolution; Generated: a multivariate experiment's design, which only generated code
 // and tools read.
 @_spi(Tools) @_spi(Generated) import SplitTesting
@@ -15,25 +16,8 @@ struct Decider {
     /// The experiments in force, for the prerequisites of those asked for.
     var catalog: Catalog
 
-    /// One experiment's answer.
-    struct Decision: Equatable {
-        var experiment: String
-        var group: String
-        var reason: AssignmentReason
-        var params: [String: JSONValue]
-        var levels: [String: String]?
-
-        var json: JSONValue {
-            var members: [String: JSONValue] = [
-                "experiment": .string(experiment), "group": .string(group), "reason": .string(reason.rawValue),
-                "enrolled": .bool(reason.isEnrolled), "params": .object(params),
-            ]
-            if let levels { members["levels"] = .object(levels.mapValues { .string($0) }) }
-            return .object(members)
-        }
-    }
-
-    func decide(_ request: AssignmentRequest) async throws -> [Decision] {
+    /// Each experiment's answer to `request`, in the order asked for.
+    func decide(_ request: AssignmentRequest) async throws -> [ResponseBodies.Assignment] {
         var stored: [String: [String: String]] = [:]
         for unit in Set([request.device, request.user].compactMap { $0 }) {
             stored[unit] = try await storage.assignments(unit: unit)
@@ -64,7 +48,8 @@ struct Decider {
             return (resolution.groupIndex, resolution.reason)
         }
         var answers: [(served: Catalog.Served, groupIndex: Int, reason: AssignmentReason, unit: String?)] = []
-        for served in request.experiments {
+        // The request was read against this catalog's identifiers, so each one is served.
+        for served in request.experiments.compactMap(catalog.served) {
             let (groupIndex, reason) = resolve(served.definition)
             answers.append((served, groupIndex, reason, unit(of: served.definition.unitType)))
         }
@@ -82,9 +67,9 @@ struct Decider {
             {
                 (groupIndex, reason) = (index, .sticky)
             }
-            return Decision(
-                experiment: definition.identifier, group: definition.groups[groupIndex], reason: reason,
-                params: Self.params(of: answer.served, groupIndex: groupIndex),
+            return ResponseBodies.Assignment(
+                experiment: definition.identifier, group: definition.groups[groupIndex], reason: reason.rawValue,
+                enrolled: reason.isEnrolled, params: answer.served.experiment.parameterValues(ofGroup: groupIndex),
                 levels: Self.levels(of: definition, groupIndex: groupIndex))
         }
     }
@@ -95,19 +80,5 @@ struct Decider {
         return Dictionary(
             zip(design.factors.map(\.name), design.levels(ofCell: groupIndex)).map { ($0, $1) },
             uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The group's parameters by name: the group's own, or a cell's from each of its levels.
-    static func params(of served: Catalog.Served, groupIndex: Int) -> [String: JSONValue] {
-        served.experiment.parameterValues(ofGroup: groupIndex).mapValues(json)
-    }
-
-    private static func json(_ value: ParameterValue) -> JSONValue {
-        switch value {
-        case .bool(let value): .bool(value)
-        case .int(let value): .int(value)
-        case .double(let value): .double(value)
-        case .string(let value): .string(value)
-        }
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HTTPTypes
 import Logging
 import NIOCore
+@_spi(Tools) import SplitTestServiceBodies
 
 /// The decision service's HTTP API over a ``Catalog`` and a ``DecisionStorage``.
 ///
@@ -42,10 +43,8 @@ public struct DecisionServer: Sendable {
         router.add(middleware: ProblemMiddleware())
         router.get("/health") { _, _ in
             let served = catalog.catalog
-            return Response.json(.object([
-                "status": .string("ok"), "experiments": .int(served.experimentCount),
-                "control_sequence": served.controlSequence.map { .int($0) } ?? .null,
-            ]))
+            return Response.json(
+                ResponseBodies.health(experiments: served.experimentCount, controlSequence: served.controlSequence))
         }
         let openAPI = Self.openAPIDocument
         router.get("/openapi.yaml") { _, _ in
@@ -58,14 +57,27 @@ public struct DecisionServer: Sendable {
         v1.post("assignments") { request, context in
             let body = try await Self.body(of: request)
             let inForce = catalog.catalog
-            let request = try AssignmentRequest(body: body, catalog: inForce)
-            let decisions = try await Decider(storage: storage, catalog: inForce).decide(request)
-            return Response.json(.object(["assignments": .array(decisions.map(\.json))]))
+            let request: AssignmentRequest
+            do throws(RequestProblem) {
+                request = try AssignmentRequest(
+                    body: body, experiments: inForce.experiments.map(\.definition.identifier),
+                    declarations: inForce.attributes)
+            } catch {
+                throw Problem.badRequest(error)
+            }
+            let answers = try await Decider(storage: storage, catalog: inForce).decide(request)
+            return Response.json(ResponseBodies.assignments(answers))
         }
         v1.post("events") { request, context in
-            let batch = try EventBatch(body: try await Self.body(of: request))
+            let body = try await Self.body(of: request)
+            let batch: EventBatch
+            do throws(RequestProblem) {
+                batch = try EventBatch(body: body)
+            } catch {
+                throw Problem.badRequest(error)
+            }
             try await storage.appendEvents(batch.lines)
-            return Response.json(.object(["accepted": .int(batch.lines.count)]), status: .accepted)
+            return Response.json(ResponseBodies.accepted(batch.lines.count), status: .accepted)
         }
         v1.get("control") { request, _ in
             guard let control = catalog.catalog.control else {

@@ -1,5 +1,5 @@
-import Foundation
 import HTTPTypes
+@_spi(Tools) import SplitTestServiceBodies
 
 /// An error answered as `application/problem+json`: a title that names the kind of problem, the
 /// status, and a detail a person can act on.
@@ -23,10 +23,13 @@ public struct Problem: Error, Sendable, Equatable {
         Problem(.badRequest, title: "Bad request", detail: detail)
     }
 
+    /// A request body that cannot be used, as its reader said why.
+    static func badRequest(_ problem: RequestProblem) -> Problem {
+        badRequest(problem.detail)
+    }
+
     /// The JSON body of the problem.
     var body: [UInt8] {
-        JSONValue.object([
-            "title": .string(title), "status": .int(status.code), "detail": .string(detail),
-        ]).bytes
+        ResponseBodies.problem(title: title, status: status.code, detail: detail)
     }
 }

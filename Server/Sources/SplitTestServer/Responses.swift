@@ -2,11 +2,11 @@ import Hummingbird
 import HTTPTypes
 
 extension Response {
-    /// A JSON response.
-    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    /// A JSON response, its body written by ``ResponseBodies``.
+    static func json(_ body: [UInt8], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.bytes)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// A problem, as `application/problem+json`.

@@ -50,8 +50,9 @@ import Testing
         let server = try await ServerProcess.start(database: folder.appendingPathComponent("db.sqlite").path)
         defer { server.stop() }
         let cases: [(body: String, status: Int, detail: String)] = [
-            ("{\"device\": ", 400, "not valid JSON: Unexpected end of file"),
-            ("{\"device\" \"d\"}", 400, "around character"),
+            ("{\"device\": ", 400, "the body is not valid JSON: expected a value; found the end of the document at character 12"),
+            ("{\"device\" \"d\"}", 400, "expected ':' after a member name; found '\"' at character 11"),
+            (#"{"device": "a", "device": "b"}"#, 400, #"duplicate member "device" at character 17"#),
             ("[1]", 400, "must be a JSON object"),
             (#"{"attributes": {}}"#, 400, "no unit"),
             (#"{"device": 7}"#, 400, "\"device\" must be a string"),

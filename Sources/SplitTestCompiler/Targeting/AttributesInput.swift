@@ -112,7 +112,9 @@ public enum AttributesInput {
             return .version(version)
         case .platform:
             guard case .string = value, BuiltInAttributes.platforms.contains(text) else {
-                throw Failure(message: "'platform' must be one of \(BuiltInAttributes.platforms.joined(separator: ", ")); got '\(shown)'")
+                throw Failure(
+                    message: "'platform' must be one of \(BuiltInAttributes.platforms.joined(separator: ", ")); got '\(shown)'"
+                        + Suggestions.didYouMean(text.lowercased(), in: BuiltInAttributes.platforms))
             }
             return .string(text)
         case .region:

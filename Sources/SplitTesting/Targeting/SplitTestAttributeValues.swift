@@ -17,7 +17,8 @@
 @_spi(Generated) public struct SplitTestAttributeValues: Sendable, Hashable {
     /// The app's version (`CFBundleShortVersionString`), a ``SplitTestVersion``.
     package static let appVersion = "app_version"
-    /// The platform: `ios`, `ipados`, `macos`, `tvos`, `watchos`, `visionos` or `linux`.
+    /// The platform: `ios`, `ipados`, `macos`, `tvos`, `watchos`, `visionos`, `linux`, `android` or
+    /// `web` (the last two only from a decision service's client; the runtime never reports them).
     package static let platform = "platform"
     /// The operating system's version, a ``SplitTestVersion``.
     package static let osVersion = "os_version"
@@ -25,8 +26,12 @@
     package static let region = "region"
     /// The names of the built-in attributes; the compiler knows them without a declaration.
     package static let builtInNames: [String] = [appVersion, platform, osVersion, region]
-    /// The values of ``platform``, one for each platform the runtime reports.
-    package static let platformNames: [String] = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux"]
+    /// The values of ``platform``: one for each platform the runtime reports, then `android` and
+    /// `web`, which only a decision service's clients give, so that one experiment can target
+    /// every platform.
+    package static let platformNames: [String] = [
+        "ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "android", "web",
+    ]
 
     /// The values, by attribute name.
     @_spi(Tools) public private(set) var values: [String: SplitTestAttributeValue]

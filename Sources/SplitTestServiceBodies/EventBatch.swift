@@ -1,41 +1,54 @@
 import SplitTestAnalysis
+import SplitTestFormats
 import SplitTesting
 
 /// The body of `POST /v1/events`: an array of events as `JSONLinesTrackingProvider` writes them,
 /// each read by the reader `splitc analyze` uses, so that every stored event is one the readout
 /// can count. One bad event rejects the whole array.
-struct EventBatch {
-    /// Each event as one compact JSON line, in the order given.
-    var lines: [String]
+///
+/// ```swift
+/// let batch = try EventBatch(body: body)
+/// try await storage.appendEvents(batch.lines)
+/// ```
+@_spi(Tools) public struct EventBatch: Sendable, Hashable {
+    /// Each event as one compact JSON line with sorted names, as the runtime writes it, in the
+    /// order given.
+    public var lines: [String]
 
-    init(body: [UInt8]) throws(Problem) {
+    /// At most how many invalid events a problem's detail names; it counts the rest.
+    static let namedProblems = 20
+
+    /// Reads `body`; an invalid event rejects the whole array with a ``RequestProblem`` that
+    /// names each invalid event's index and why.
+    public init(body: [UInt8]) throws(RequestProblem) {
         guard case .array(let items) = try RequestJSON.parse(body) else {
-            throw .badRequest("the body must be a JSON array of events, each as JSONLinesTrackingProvider writes it")
+            throw RequestProblem("the body must be a JSON array of events, each as JSONLinesTrackingProvider writes it")
         }
         var lines: [String] = []
-        var problems: [String] = []
+        var invalid: [RequestProblem.InvalidEvent] = []
         for (index, item) in items.enumerated() {
-            let line = String(decoding: item.bytes, as: UTF8.self)
-            if let problem = Self.problem(with: item, line: line) {
-                problems.append("[\(index)]: \(problem)")
+            let line = item.text(style: .foundationCompact)
+            if let reason = Self.problem(with: item, line: line) {
+                invalid.append(RequestProblem.InvalidEvent(index: index, reason: reason))
             } else {
                 lines.append(line)
             }
         }
-        guard problems.isEmpty else {
-            let shown = problems.prefix(20).joined(separator: "; ")
-            let more = problems.count > 20 ? "; and \(problems.count - 20) more" : ""
-            throw .badRequest(
-                "\(problems.count) of \(items.count) events are invalid and none was stored: \(shown)\(more)")
+        guard invalid.isEmpty else {
+            let shown = invalid.prefix(Self.namedProblems).map { "[\($0.index)]: \($0.reason)" }.joined(separator: "; ")
+            let more = invalid.count > Self.namedProblems ? "; and \(invalid.count - Self.namedProblems) more" : ""
+            throw RequestProblem(
+                "\(invalid.count) of \(items.count) events are invalid and none was stored: \(shown)\(more)",
+                invalidEvents: invalid)
         }
         self.lines = lines
     }
 
     /// What is wrong with one event, or `nil` when the readout can use it.
     private static func problem(with item: JSONValue, line: String) -> String? {
-        guard case .object(let members) = item else { return "an event is a JSON object, not \(item.typeName)" }
+        guard case .object = item else { return "an event is a JSON object, not \(item.typeName)" }
         // The reader takes a user only from a string and would pass over anything else silently.
-        switch members["user"] {
+        switch item["user"] {
         case nil, .string?: break
         case let other?: return "\"user\" must be the signed-in user's id, a string, not \(other.typeName)"
         }

@@ -1,0 +1,89 @@
+import Foundation
+import SplitTestAnalysis
+@_spi(Tools) import SplitTestServiceBodies
+import Testing
+
+/// The body of `POST /v1/events`: every event one the readout can read, or none stored.
+@Suite struct EventBatchTests {
+    static let exposure =
+        #"{"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"experiment":"checkout_button","group":"blue","unit":"d1"}}"#
+    static let goal =
+        #"{"date":"2026-03-01T12:00:05Z","event":"split_test_goal","properties":{"device":"d1","goal":"purchase","split_test-checkout_button":"blue","value":3.99},"user":"u1"}"#
+
+    @Test func keepsEachEventAsTheRuntimeWritesItsLine() throws {
+        // Names in another order, spaces, an escaped slash: the line is the runtime's form.
+        let body = """
+            [ \(Self.exposure),
+              {"user": "u1", "properties": {"value": 3.99, "goal": "purchase", "split_test-checkout_button": "blue", "device": "d1"},
+               "event": "split_test_goal", "date": "2026-03-01T12:00:05Z"},
+              {"date":"2026-03-01T12:00:06Z","event":"split_test_goal","properties":{"device":"d\\/1","goal":"a\\u0001b"}} ]
+            """
+        let batch = try EventBatch(body: Array(body.utf8))
+        #expect(batch.lines == [
+            Self.exposure, Self.goal,
+            #"{"date":"2026-03-01T12:00:06Z","event":"split_test_goal","properties":{"device":"d/1","goal":"a\u0001b"}}"#,
+        ])
+        for line in batch.lines {
+            guard case .success = JSONLineParser.parse(line) else {
+                Issue.record("the readout cannot read \(line)")
+                continue
+            }
+        }
+        #expect(try EventBatch(body: Array("[]".utf8)).lines == [])
+    }
+
+    @Test func namesEachInvalidEventAndWhy() {
+        let body = """
+            [\(Self.exposure), {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"group":"blue","unit":"d3"}},
+             {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}},
+             {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"},"user":{}},
+             {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d","value":1e400}}]
+            """
+        do {
+            _ = try EventBatch(body: Array(body.utf8))
+            Issue.record("an array with invalid events was accepted")
+        } catch {
+            #expect(error.invalidEvents.map(\.index) == [1, 2, 3, 4, 5, 6])
+            #expect(error.detail.hasPrefix("6 of 7 events are invalid and none was stored: [1]: split_test_exposure without \"experiment\" in its properties; [2]: no readable \"date\""), "\(error.detail)")
+            #expect(error.detail.contains("; [3]: an event is a JSON object, not a number; [4]: unknown event 'page_view' (known: split_test_exposure, split_test_goal, split_test_holdout); [5]: \"user\" must be the signed-in user's id, a string, not an object; [6]: \"value\" must be a finite number"), "\(error.detail)")
+        }
+    }
+
+    @Test func namesTwentyAndCountsTheRest() {
+        let body = "[" + Array(repeating: "1", count: 10_000).joined(separator: ",") + "]"
+        #expect(throws: RequestProblem.self) { try EventBatch(body: Array(body.utf8)) }
+        do {
+            _ = try EventBatch(body: Array(body.utf8))
+        } catch {
+            #expect(error.invalidEvents.count == 10_000)
+            #expect(error.detail.hasSuffix("[19]: an event is a JSON object, not a number; and 9980 more"), "\(error.detail.suffix(80))")
+        }
+    }
+
+    @Test(arguments: [
+        ("", "the body is not valid JSON: expected a value; found the end of the document at character 1"),
+        ("{}", "the body must be a JSON array of events, each as JSONLinesTrackingProvider writes it"),
+        ("[1,]", "the body is not valid JSON: expected a value; found ']' at character 4"),
+    ])
+    func rejectsABodyThatIsNotAnArray(body: String, detail: String) {
+        #expect(throws: RequestProblem(detail)) { try EventBatch(body: Array(body.utf8)) }
+    }
+
+    /// The fuzzer's seeds: a batch whose lines the readout reads, or a problem with a detail.
+    @Test func theFuzzSeedsGiveLinesTheReadoutReadsOrAProblem() throws {
+        let seeds = try FuzzSeeds.files(in: "event-batches")
+        #expect(seeds.count >= 8)
+        for (name, bytes) in seeds {
+            do {
+                let batch = try EventBatch(body: bytes)
+                #expect(name.hasPrefix("valid-"), "\(name) is read")
+                for line in batch.lines {
+                    if case .failure(let problem) = JSONLineParser.parse(line) { Issue.record("\(name): \(problem)") }
+                }
+            } catch {
+                #expect(name.hasPrefix("invalid-"), "\(name): \(error.detail)")
+                #expect(!error.detail.isEmpty)
+            }
+        }
+    }
+}
