@@ -914,6 +914,8 @@ nonisolated public struct SplitTestAttributes: Sendable, Hashable {
         case watchos
         case visionos
         case linux
+        case android
+        case web
     }
 
     /// The subscription plan of the signed-in user.
