@@ -83,6 +83,19 @@ import Testing
         #expect(service.fetchSplitTest(GatedButtonSplitTest.self).assignment.reason == .bucketed)
     }
 
+    /// An override of the prerequisite set after a fetch applies at the next fetch: a debug menu
+    /// that overrides the required experiment sees the experiment that requires it follow.
+    @Test func anOverrideOfThePrerequisiteSetAfterAFetchCountsAtTheNextFetch() {
+        let service = Self.service(device: Self.device(meets: false), clock: Clock(Self.december))
+        #expect(service.fetchSplitTest(GatedButtonSplitTest.self).assignment.reason == .prerequisite)
+        service.setOverride(OnboardingFlowSplitTest.self, group: .newFlow)
+        #expect(service.fetchSplitTest(GatedButtonSplitTest.self).assignment.reason == .bucketed)
+        // Removed again: the group bucketed meanwhile is stored, and a stored group comes before
+        // the prerequisite in the resolution order.
+        service.removeOverride(OnboardingFlowSplitTest.self)
+        #expect(service.fetchSplitTest(GatedButtonSplitTest.self).assignment.reason == .sticky)
+    }
+
     @Test func aUnitOutsideTheSegmentIsNotTargeted() {
         let clock = Clock(Self.december)
         let service = Self.service(device: Self.device(meets: true), clock: clock)

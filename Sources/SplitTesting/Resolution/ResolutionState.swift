@@ -29,8 +29,17 @@ struct ResolutionState: Sendable {
     private(set) var userSlot: Int?
     /// A small number for every unit seen, so that cache keys need not hold unit ids.
     private var slots: [String: Int] = [:]
-    /// Raw group names by experiment identifier.
-    var overrides: [String: String] = [:]
+    /// Raw group names by experiment identifier. A change drops the kept resolutions of the
+    /// experiments that require others, since an override of a required experiment changes whether
+    /// they are met (an overridden experiment itself is never kept).
+    var overrides: [String: String] = [:] {
+        didSet {
+            guard !requiringExperiments.isEmpty else { return }
+            cache = cache.filter { !requiringExperiments.contains($0.key.experiment) }
+        }
+    }
+    /// The experiments with requirements whose resolutions the cache may keep.
+    private var requiringExperiments: Set<ObjectIdentifier> = []
     /// Every resolution made so far, except overrides (which can be removed): the value
     /// ``SplitTestingService/fetchSplitTest(_:)`` returns, built once. The entry under
     /// `ObjectIdentifier(T.self)` is always a ``ResolvedSplitTest``<T>, which lets the fast path
@@ -200,6 +209,7 @@ struct ResolutionState: Sendable {
         if resolved.reason == .notTargeted { reportUnsetBuiltIns(definition, issues: &issues) }
         // A bucketed group is stored from now on, so later fetches find it as step 5 would.
         let kept = resolved.reason == .bucketed ? .sticky : resolved.reason
+        if !definition.requirements.isEmpty { requiringExperiments.insert(key.experiment) }
         cache[key] = ResolvedSplitTest(
             T(group: resolved.group, reason: kept, unit: unit, exposures: exposures, period: resolved.period))
         return T(group: resolved.group, reason: resolved.reason, unit: unit, exposures: exposures, period: resolved.period)
