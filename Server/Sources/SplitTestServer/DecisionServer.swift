@@ -40,13 +40,7 @@ public struct DecisionServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ProblemMiddleware())
-        router.get("/health") { _, _ in
-            let served = catalog.catalog
-            return Response.json(.object([
-                "status": .string("ok"), "experiments": .int(served.experimentCount),
-                "control_sequence": served.controlSequence.map { .int($0) } ?? .null,
-            ]))
-        }
+        router.get("/health") { _, _ in Response.json(Self.health(of: catalog.catalog)) }
         let openAPI = Self.openAPIDocument
         router.get("/openapi.yaml") { _, _ in
             Response(
@@ -91,6 +85,16 @@ public struct DecisionServer: Sendable {
             return Response(status: .noContent)
         }
         return router
+    }
+
+    /// What `GET /health` answers for the catalog in force.
+    ///
+    /// A function of its own rather than the route's closure: the release build of Swift 6.3.1
+    /// crashed optimising that closure (in its copy propagation) when it built the value inline.
+    static func health(of served: Catalog) -> JSONValue {
+        var sequence = JSONValue.null
+        if let controlSequence = served.controlSequence { sequence = .int(controlSequence) }
+        return .object(["status": .string("ok"), "experiments": .int(served.experimentCount), "control_sequence": sequence])
     }
 
     /// The OpenAPI document, the API's contract, as the package ships it.
