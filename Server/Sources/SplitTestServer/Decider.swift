@@ -16,7 +16,7 @@ struct Decider {
     var catalog: Catalog
 
     /// One experiment's answer.
-    struct Decision: Equatable {
+    struct Decision: Hashable, Sendable {
         var experiment: String
         var group: String
         var reason: AssignmentReason

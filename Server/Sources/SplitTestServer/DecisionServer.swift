@@ -47,6 +47,7 @@ public struct DecisionServer: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: openAPI)))
         }
+        let answers = AnswerJSON()
         let v1 = router.group("v1")
         if let key { v1.add(middleware: BearerKeyMiddleware(key: key)) }
         v1.post("assignments") { request, context in
@@ -54,7 +55,9 @@ public struct DecisionServer: Sendable {
             let inForce = catalog.catalog
             let request = try AssignmentRequest(body: body, catalog: inForce)
             let decisions = try await Decider(storage: storage, catalog: inForce).decide(request)
-            return Response.json(.object(["assignments": .array(decisions.map(\.json))]))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answers.body(decisions))))
         }
         v1.post("events") { request, context in
             let batch = try EventBatch(body: try await Self.body(of: request))
