@@ -175,6 +175,8 @@ if [ "$postgres" = 1 ]; then
     mkdir -p "$cluster"
     as_owner=()
     if [ "$(id -u)" = 0 ]; then
+        # initdb refuses root; the cluster belongs to the postgres user of Debian's package.
+        chmod a+x "$work"
         chown postgres: "$cluster"
         as_owner=(runuser -u postgres --)
     fi
