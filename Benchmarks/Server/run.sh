@@ -43,6 +43,7 @@ done
 work="$(mktemp -d "${TMPDIR:-/tmp}/split-test-server-bench.XXXXXX")"
 server_pid=""
 postgres_pid=""
+as_owner=()
 stop_server() {
     if [ -n "$server_pid" ]; then
         kill -TERM "$server_pid" 2>/dev/null || true
@@ -53,7 +54,8 @@ stop_server() {
 cleanup() {
     stop_server
     if [ -n "$postgres_pid" ]; then
-        kill -INT "$postgres_pid" 2>/dev/null || true
+        # runuser does not pass signals on: pg_ctl stops the server itself (fast: ends sessions).
+        "${as_owner[@]}" "$binaries/pg_ctl" -D "$work/postgres/data" stop -m fast >/dev/null 2>&1 || true
         wait "$postgres_pid" 2>/dev/null || true
     fi
     rm -rf "$work"
@@ -173,7 +175,6 @@ if [ "$postgres" = 1 ]; then
     step "Starting a throwaway PostgreSQL cluster (fsync on, as in production)"
     cluster="$work/postgres"
     mkdir -p "$cluster"
-    as_owner=()
     if [ "$(id -u)" = 0 ]; then
         # initdb refuses root; the cluster belongs to the postgres user of Debian's package.
         chmod a+x "$work"
