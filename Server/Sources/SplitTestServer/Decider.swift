@@ -18,10 +18,8 @@ struct Decider {
 
     /// Each experiment's answer to `request`, in the order asked for.
     func decide(_ request: AssignmentRequest) async throws -> [ResponseBodies.Assignment] {
-        var stored: [String: [String: String]] = [:]
-        for unit in Set([request.device, request.user].compactMap { $0 }) {
-            stored[unit] = try await storage.assignments(unit: unit)
-        }
+        // One read for the device and the user together.
+        let stored = try await storage.assignments(units: Array(Set([request.device, request.user].compactMap { $0 })).sorted())
         let time = SplitTestDefinition.currentTime
         var toStore: [String: [String: String]] = [:]
         func unit(of type: UnitType) -> String? { type == .device ? request.device : request.user }
@@ -53,10 +51,9 @@ struct Decider {
             let (groupIndex, reason) = resolve(served.definition)
             answers.append((served, groupIndex, reason, unit(of: served.definition.unitType)))
         }
+        // One write for every new group of both units.
         var inForce: [String: [String: String]] = [:]
-        for (unit, groups) in toStore {
-            inForce[unit] = try await storage.storeIfAbsent(unit: unit, groups: groups)
-        }
+        if !toStore.isEmpty { inForce = try await storage.storeIfAbsent(toStore) }
         return answers.map { answer in
             var (groupIndex, reason) = (answer.groupIndex, answer.reason)
             // Another request stored a different group first (a control document changed in

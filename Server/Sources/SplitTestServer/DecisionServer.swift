@@ -41,11 +41,7 @@ public struct DecisionServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ProblemMiddleware())
-        router.get("/health") { _, _ in
-            let served = catalog.catalog
-            return Response.json(
-                ResponseBodies.health(experiments: served.experimentCount, controlSequence: served.controlSequence))
-        }
+        router.get("/health") { _, _ in Response.json(Self.health(of: catalog.catalog)) }
         let openAPI = Self.openAPIDocument
         router.get("/openapi.yaml") { _, _ in
             Response(
@@ -103,6 +99,14 @@ public struct DecisionServer: Sendable {
             return Response(status: .noContent)
         }
         return router
+    }
+
+    /// What `GET /health` answers for the catalog in force.
+    ///
+    /// A function of its own rather than the route's closure: the release build of Swift 6.3.1
+    /// crashed optimising that closure (in its copy propagation) when it built the value inline.
+    static func health(of served: Catalog) -> [UInt8] {
+        ResponseBodies.health(experiments: served.experimentCount, controlSequence: served.controlSequence)
     }
 
     /// The OpenAPI document, the API's contract, as the package ships it.

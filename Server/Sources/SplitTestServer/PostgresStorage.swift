@@ -85,10 +85,11 @@ public final class PostgresStorage: DecisionStorage {
         await running.value
     }
 
-    /// The stored group of `unit` in each experiment it has one in.
-    public func assignments(unit: String) async throws -> [String: String] {
-        try await withDeadline {
-            try await self.readAssignments(unit: unit, experiments: nil)
+    /// The stored groups of each of `units`, in one query.
+    public func assignments(units: [String]) async throws -> [String: [String: String]] {
+        guard !units.isEmpty else { return [:] }
+        return try await withDeadline {
+            try await self.readAssignments(units: units, experiments: nil)
         }
     }
 
@@ -97,18 +98,27 @@ public final class PostgresStorage: DecisionStorage {
     /// One `INSERT … ON CONFLICT DO NOTHING` for all of them: a row that another instance is
     /// inserting at the same moment makes this one wait for its commit and then skip the row, so
     /// the read that follows (a new snapshot under read committed) sees the group that won.
-    public func storeIfAbsent(unit: String, groups: [String: String]) async throws -> [String: String] {
+    public func storeIfAbsent(_ groups: [String: [String: String]]) async throws -> [String: [String: String]] {
         // Rows in one order for everyone, so that two instances never wait on each other in a cycle.
-        let sorted = groups.sorted { $0.key < $1.key }
-        let experiments = sorted.map(\.key), names = sorted.map(\.value)
+        var rows: [(unit: String, experiment: String, group: String)] = []
+        for (unit, experiments) in groups {
+            for (experiment, group) in experiments { rows.append((unit, experiment, group)) }
+        }
+        rows.sort { ($0.unit, $0.experiment) < ($1.unit, $1.experiment) }
+        guard !rows.isEmpty else { return [:] }
+        let units = rows.map(\.unit), experiments = rows.map(\.experiment), names = rows.map(\.group)
         return try await withDeadline {
             try await self.client.query(
                 """
                 INSERT INTO assignments (unit, experiment, group_name)
-                SELECT \(unit), experiment, group_name FROM unnest(\(experiments)::text[], \(names)::text[]) AS given(experiment, group_name)
+                SELECT unit, experiment, group_name
+                FROM unnest(\(units)::text[], \(experiments)::text[], \(names)::text[]) AS given(unit, experiment, group_name)
                 ON CONFLICT (unit, experiment) DO NOTHING
                 """, logger: self.logger)
-            return try await self.readAssignments(unit: unit, experiments: experiments)
+            let inForce = try await self.readAssignments(units: Array(groups.keys), experiments: Array(Set(experiments)))
+            return groups.reduce(into: [:]) { answer, entry in
+                answer[entry.key] = inForce[entry.key, default: [:]].filter { entry.value[$0.key] != nil }
+            }
         }
     }
 
@@ -142,19 +152,19 @@ public final class PostgresStorage: DecisionStorage {
         }
     }
 
-    private func readAssignments(unit: String, experiments: [String]?) async throws -> [String: String] {
+    private func readAssignments(units: [String], experiments: [String]?) async throws -> [String: [String: String]] {
         let rows: PostgresRowSequence
         if let experiments {
             rows = try await client.query(
-                "SELECT experiment, group_name FROM assignments WHERE unit = \(unit) AND experiment = ANY(\(experiments)::text[])",
+                "SELECT unit, experiment, group_name FROM assignments WHERE unit = ANY(\(units)::text[]) AND experiment = ANY(\(experiments)::text[])",
                 logger: logger)
         } else {
             rows = try await client.query(
-                "SELECT experiment, group_name FROM assignments WHERE unit = \(unit)", logger: logger)
+                "SELECT unit, experiment, group_name FROM assignments WHERE unit = ANY(\(units)::text[])", logger: logger)
         }
-        var groups: [String: String] = [:]
-        for try await (experiment, group) in rows.decode((String, String).self) {
-            groups[experiment] = group
+        var groups: [String: [String: String]] = [:]
+        for try await (unit, experiment, group) in rows.decode((String, String, String).self) {
+            groups[unit, default: [:]][experiment] = group
         }
         return groups
     }

@@ -29,6 +29,24 @@ enum Splitc {
         return (group, reason)
     }
 
+    /// Runs `splitc` with `arguments` and returns what it printed; throws unless it exits 0.
+    static func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = Paths.product("splitc")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw Failure(arguments: arguments, status: process.terminationStatus, output: text)
+        }
+        return text
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var arguments: [String]
         var status: Int32

@@ -1,0 +1,26 @@
+-- What every scenario prints when wrk is done: one line of JSON (prefixed, so that run.sh finds
+-- it among wrk's own output) with the counts, the errors and the latency percentiles in
+-- microseconds. Non-2xx answers are counted by wrk as status errors; run.sh refuses a run with any.
+local report = {}
+
+function report.done(summary, latency, requests)
+   local errors = summary.errors
+   io.write(string.format(
+      'WRK_JSON {"requests":%d,"duration_us":%d,"bytes":%d,' ..
+      '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
+      '"latency_us":{"p50":%d,"p90":%d,"p99":%d,"max":%d,"mean":%.1f}}\n',
+      summary.requests, summary.duration, summary.bytes,
+      errors.connect, errors.read, errors.write, errors.status, errors.timeout,
+      latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max, latency.mean))
+end
+
+-- The attributes every assignment request gives: they meet every benchmark experiment's
+-- targeting, so that each experiment enrols the unit (but for the holdout's share).
+report.attributes = '"attributes":{"plan":"pro","days_since_install":30,"platform":"ios","app_version":"5.3.0"}'
+
+-- The body of POST /v1/assignments for one device and its user, asking for every experiment.
+function report.assignment(device, user)
+   return '{"device":"' .. device .. '","user":"' .. user .. '",' .. report.attributes .. '}'
+end
+
+return report

@@ -1,0 +1,159 @@
+import SQLiteNIO
+
+/// The writes of concurrent requests to a SQLite file, committed together ("group commit").
+///
+/// A commit with full synchronisation waits for the disk (an fsync: milliseconds on a virtual
+/// disk), and one connection commits one transaction at a time; committing each request's rows in
+/// a transaction of its own would hold the service to a few hundred writes a second. So the writes
+/// that arrive while a transaction commits wait for it to end and then share the next one: each
+/// is still answered only once its rows are on disk (a write is never acknowledged before the
+/// commit that holds it), and the disk is synchronised once per group. A group that fails is
+/// rolled back whole and every write in it fails, which its request reports as 503.
+actor SQLiteWriter {
+    /// One request's write.
+    enum Write: Sendable {
+        /// Store each unit's groups (unit → experiment → group) where it has none yet; the
+        /// answer is the groups in force afterwards in those experiments, by unit.
+        case store([String: [String: String]])
+        /// Append event lines, in order.
+        case append([String])
+        /// Forget every stored group of a unit.
+        case delete(String)
+    }
+
+    /// What a write answers: the groups in force for a ``Write/store(_:)``, empty otherwise.
+    typealias Answer = [String: [String: String]]
+
+    private let file: SQLiteFile
+    private var waiting: [(write: Write, answer: CheckedContinuation<Answer, any Error>)] = []
+    private var committing = false
+
+    init(file: SQLiteFile) {
+        self.file = file
+    }
+
+    /// Performs `write` in the next transaction and returns once that transaction is committed.
+    func perform(_ write: Write) async throws -> Answer {
+        try await withCheckedThrowingContinuation { answer in
+            waiting.append((write, answer))
+            if !committing {
+                committing = true
+                Task { await commitWaiting() }
+            }
+        }
+    }
+
+    /// Commits what is waiting, group after group, until nothing is.
+    private func commitWaiting() async {
+        while !waiting.isEmpty {
+            let group = waiting
+            waiting = []
+            let writes = group.map(\.write)
+            do {
+                let answers = try await file.run { try await Self.commit(writes, on: $0) }
+                for (waiter, answer) in zip(group, answers) { waiter.answer.resume(returning: answer) }
+            } catch {
+                for waiter in group { waiter.answer.resume(throwing: error) }
+            }
+        }
+        committing = false
+    }
+
+    /// Performs `writes` in arrival order in one transaction, each run of writes of one kind in
+    /// as few statements as the limit on parameters allows; returns each write's answer.
+    private static func commit(_ writes: [Write], on connection: SQLiteConnection) async throws -> [Answer] {
+        _ = try await connection.rows("BEGIN IMMEDIATE")
+        do {
+            var answers: [Answer] = []
+            var start = 0
+            while start < writes.count {
+                var end = start + 1
+                while end < writes.count, writes[end].kind == writes[start].kind { end += 1 }
+                let run = writes[start..<end]
+                switch writes[start] {
+                case .store: answers += try await store(run.map(\.groups), on: connection)
+                case .append:
+                    try await append(run.flatMap(\.lines), on: connection)
+                    answers += Array(repeating: [:], count: run.count)
+                case .delete:
+                    try await delete(run.map(\.unit), on: connection)
+                    answers += Array(repeating: [:], count: run.count)
+                }
+                start = end
+            }
+            _ = try await connection.rows("COMMIT")
+            return answers
+        } catch {
+            _ = try? await connection.rows("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Inserts every group that is not stored yet, then reads back the groups in force.
+    private static func store(_ writes: [[String: [String: String]]], on connection: SQLiteConnection) async throws -> [Answer] {
+        // Rows in one order, and each unit's experiment once (two requests for the same new
+        // unit in one group: the first stored wins for both, as it would in two transactions).
+        var rows: [(unit: String, experiment: String, group: String)] = []
+        for groups in writes {
+            for (unit, experiments) in groups.sorted(by: { $0.key < $1.key }) {
+                for (experiment, group) in experiments.sorted(by: { $0.key < $1.key }) {
+                    rows.append((unit, experiment, group))
+                }
+            }
+        }
+        for chunk in rows.chunks(of: SQLiteConnection.rowsPerStatement) {
+            _ = try await connection.rows(
+                "INSERT INTO assignments (unit, experiment, group_name) VALUES "
+                    + SQLiteConnection.placeholders(chunk.count, each: "(?, ?, ?)")
+                    + " ON CONFLICT DO NOTHING",
+                chunk.flatMap { [SQLiteData.text($0.unit), .text($0.experiment), .text($0.group)] })
+        }
+        let inForce = try await connection.storedGroups(of: Array(Set(writes.flatMap(\.keys))).sorted())
+        return writes.map { groups in
+            groups.reduce(into: [:]) { answer, entry in
+                answer[entry.key] = inForce[entry.key, default: [:]].filter { entry.value[$0.key] != nil }
+            }
+        }
+    }
+
+    /// Appends the lines in one or a few statements; their ids follow their order.
+    private static func append(_ lines: [String], on connection: SQLiteConnection) async throws {
+        for chunk in lines.chunks(of: SQLiteConnection.rowsPerStatement * 3) {
+            _ = try await connection.rows(
+                "INSERT INTO events (line) VALUES " + SQLiteConnection.placeholders(chunk.count, each: "(?)"),
+                chunk.map { .text($0) })
+        }
+    }
+
+    /// Deletes every stored group of the units.
+    private static func delete(_ units: [String], on connection: SQLiteConnection) async throws {
+        for chunk in units.chunks(of: SQLiteConnection.rowsPerStatement) {
+            _ = try await connection.rows(
+                "DELETE FROM assignments WHERE unit IN (\(SQLiteConnection.placeholders(chunk.count)))",
+                chunk.map { .text($0) })
+        }
+    }
+}
+
+extension SQLiteWriter.Write {
+    /// Which statement performs it: writes of one kind in a row share statements.
+    fileprivate var kind: Int {
+        switch self {
+        case .store: 0
+        case .append: 1
+        case .delete: 2
+        }
+    }
+
+    fileprivate var groups: [String: [String: String]] {
+        if case .store(let groups) = self { groups } else { [:] }
+    }
+
+    fileprivate var lines: [String] {
+        if case .append(let lines) = self { lines } else { [] }
+    }
+
+    fileprivate var unit: String {
+        if case .delete(let unit) = self { unit } else { "" }
+    }
+}
