@@ -11,20 +11,11 @@ enum Splitc {
         if let attributes { arguments += ["--attributes", attributes] }
         if let control { arguments += ["--control", control] }
         arguments.append(Paths.definitions)
-        let process = Process()
-        process.executableURL = Paths.product("splitc")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        let output = try run(arguments)
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any],
             let group = object["group"] as? String, let reason = object["reason"] as? String
         else {
-            throw Failure(arguments: arguments, status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+            throw Failure(arguments: arguments, status: 0, output: output)
         }
         return (group, reason)
     }
