@@ -44,9 +44,7 @@ import SplitTestFormats
             attributes = SplitTestAttributeValues()
         case .object(let values)?:
             do {
-                // Written back with sorted names, so that of several bad attributes the first by
-                // name is the one reported, whatever order the client wrote them in.
-                attributes = try AttributesInput.read(JSONValue.object(values).compactSortedBytes, declarations: declarations)
+                attributes = try AttributesInput.read(members: values, declarations: declarations)
             } catch {
                 throw RequestProblem("attributes: \(error.message)")
             }

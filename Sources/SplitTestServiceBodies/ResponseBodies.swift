@@ -58,6 +58,88 @@ import SplitTestFormats
         write(["assignments": .array(answers.map(\.json))])
     }
 
+    /// An experiment's answers written ahead, once for each group: what depends only on the
+    /// experiment and the group (its name, parameters and levels), so that a request's answer is
+    /// written by joining bytes. The same bytes as ``Assignment`` writes.
+    public struct PrewrittenExperiment: Sendable {
+        /// `"experiment":"…"`.
+        private let experimentMember: [UInt8]
+        /// For each group, `"group":"…","levels":{…},"params":{…}` (`levels` only in a cell).
+        private let groupMembers: [[UInt8]]
+
+        /// Writes `experiment`'s members for each of `groups`: its name, parameters and levels
+        /// (for a multivariate experiment's cells; `nil` otherwise).
+        public init(experiment: String, groups: [(name: String, params: [String: ParameterValue], levels: [String: String]?)]) {
+            experimentMember = Self.members(of: .object(pairs: [("experiment", .string(experiment))]))
+            groupMembers = groups.map { group in
+                // What Assignment writes for these members, in the writer's sorted order.
+                let full = Assignment(
+                    experiment: experiment, group: group.name, reason: "", enrolled: false, params: group.params,
+                    levels: group.levels
+                ).json
+                guard case .object(let members) = full else { return [] }
+                return Self.members(of: .object(members.filter { ["group", "levels", "params"].contains($0.key) }))
+            }
+        }
+
+        /// The number of groups written.
+        public var groupCount: Int { groupMembers.count }
+
+        /// Appends the answer for group `groupIndex`, given for `reason`, to `bytes`.
+        func append(groupIndex: Int, reason: String, enrolled: Bool, to bytes: inout [UInt8]) {
+            // The names in the writer's sorted order: enrolled, experiment, group, levels,
+            // params, reason.
+            bytes += #"{"enrolled":"#.utf8
+            bytes += (enrolled ? "true" : "false").utf8
+            bytes.append(UInt8(ascii: ","))
+            bytes += experimentMember
+            bytes.append(UInt8(ascii: ","))
+            bytes += groupMembers[groupIndex]
+            bytes += #","reason":"#.utf8
+            bytes += JSONValue.string(reason).bytes(style: .foundationCompact)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// The members of `object`, as written without its braces.
+        private static func members(of object: JSONValue) -> [UInt8] {
+            Array(object.bytes(style: .foundationCompact).dropFirst().dropLast())
+        }
+    }
+
+    /// One experiment's answer to `POST /v1/assignments`, written ahead for its group.
+    public struct PrewrittenAnswer: Sendable {
+        /// The experiment's answers.
+        public var experiment: PrewrittenExperiment
+        /// The group's position in the experiment.
+        public var groupIndex: Int
+        /// Why the unit has this group.
+        public var reason: String
+        /// Whether the unit is in the experiment.
+        public var enrolled: Bool
+
+        /// Creates an answer; `groupIndex` is one of `experiment`'s groups.
+        public init(experiment: PrewrittenExperiment, groupIndex: Int, reason: String, enrolled: Bool) {
+            self.experiment = experiment
+            self.groupIndex = groupIndex
+            self.reason = reason
+            self.enrolled = enrolled
+        }
+    }
+
+    /// `{"assignments": [...]}` from answers written ahead, in the order given: the same bytes as
+    /// ``assignments(_:)-([Assignment])`` for the same answers.
+    public static func assignments(_ answers: [PrewrittenAnswer]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + answers.count * 160)
+        bytes += #"{"assignments":["#.utf8
+        for (position, answer) in answers.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            answer.experiment.append(groupIndex: answer.groupIndex, reason: answer.reason, enrolled: answer.enrolled, to: &bytes)
+        }
+        bytes += "]}".utf8
+        return bytes
+    }
+
     /// `{"accepted": N}`, for a batch of events stored.
     public static func accepted(_ count: Int) -> [UInt8] {
         write(["accepted": .integer(count)])

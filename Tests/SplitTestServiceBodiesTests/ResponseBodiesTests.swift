@@ -1,3 +1,4 @@
+@_spi(Tools) import SplitTestCompiler
 @_spi(Tools) import SplitTestServiceBodies
 import Testing
 
@@ -20,5 +21,32 @@ import Testing
                 levels: ["headline": "urgent", "button": "purple"]),
         ]
         #expect(text(ResponseBodies.assignments(answers)) == #"{"assignments":[{"enrolled":true,"experiment":"paywall","group":"b","params":{"count":3,"on":false,"ratio":0.25,"size":2,"title":"Go"},"reason":"bucketed"},{"enrolled":false,"experiment":"grid","group":"urgent+purple","levels":{"button":"purple","headline":"urgent"},"params":{},"reason":"not_targeted"}]}"#)
+    }
+
+    /// Answers joined from bytes written ahead for each group are the bytes the tree writer
+    /// gives for the same answers: every group, enrolled or not, names that need escaping.
+    @Test func answersWrittenAheadAreTheSameBytes() {
+        let groups: [(name: String, params: [String: ParameterValue], levels: [String: String]?)] = [
+            ("control", ["title": .string("Buy \"now\"/ü"), "ratio": .double(0.1), "count": .int(-2), "on": .bool(true)], nil),
+            ("urgent+purple", [:], ["headline": "urgent", "button": "purple"]),
+            ("e\u{1}scaped", ["big": .double(1e21), "small": .double(5e-324)], ["a": "b"]),
+        ]
+        let experiments = ["paywall", "grid\\x", "ünïcode"]
+        var written: [ResponseBodies.PrewrittenAnswer] = []
+        var expected: [ResponseBodies.Assignment] = []
+        for experiment in experiments {
+            let prewritten = ResponseBodies.PrewrittenExperiment(experiment: experiment, groups: groups)
+            #expect(prewritten.groupCount == groups.count)
+            for (index, group) in groups.enumerated() {
+                for (reason, enrolled) in [("bucketed", true), ("not_targeted", false), ("a \"quoted\" reason", false)] {
+                    written.append(.init(experiment: prewritten, groupIndex: index, reason: reason, enrolled: enrolled))
+                    expected.append(
+                        .init(experiment: experiment, group: group.name, reason: reason, enrolled: enrolled,
+                            params: group.params, levels: group.levels))
+                }
+            }
+        }
+        #expect(ResponseBodies.assignments(written) == ResponseBodies.assignments(expected))
+        #expect(ResponseBodies.assignments([ResponseBodies.PrewrittenAnswer]()) == ResponseBodies.assignments([ResponseBodies.Assignment]()))
     }
 }

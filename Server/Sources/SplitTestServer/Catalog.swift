@@ -1,17 +1,33 @@
 import Foundation
 @_spi(Tools) import SplitTestCompiler
 @_spi(Generated) @_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestServiceBodies
 @_spi(Tools) import SplitTestingRemote
 
 /// What the service answers from: the compiled experiments, each with the control document's
 /// entry applied as the runtime applies it, the declared attributes, and the document itself.
 public struct Catalog: Sendable {
     /// One experiment as served.
-    struct Served: Sendable {
+    ///
+    /// A class, so that a request refers to its experiments without copying them.
+    final class Served: Sendable {
         /// The compiler's model: parameters, factors.
-        var experiment: Experiment
+        let experiment: Experiment
         /// The definition in force: the compiled one with the control document's entry applied.
-        var definition: SplitTestDefinition
+        let definition: SplitTestDefinition
+        /// Each group's answer written ahead: its name, parameters and levels.
+        let answers: ResponseBodies.PrewrittenExperiment
+
+        init(experiment: Experiment, definition: SplitTestDefinition) {
+            self.experiment = experiment
+            self.definition = definition
+            answers = ResponseBodies.PrewrittenExperiment(
+                experiment: definition.identifier,
+                groups: definition.groups.indices.map { index in
+                    (definition.groups[index], experiment.parameterValues(ofGroup: index),
+                        Decider.levels(of: definition, groupIndex: index))
+                })
+        }
     }
 
     /// The experiments in definition order (by identifier, as the compiler sorts them).
@@ -59,9 +75,7 @@ public struct Catalog: Sendable {
         var control: ControlInForce?
         // Warnings do not stop the service, but whoever starts it should see them.
         var warnings = result.diagnostics.filter { $0.severity != .error }.map(\.description)
-        var experiments = result.experiments.map {
-            Served(experiment: $0, definition: $0.definition.inEnvironment(environment))
-        }
+        var definitions = result.experiments.map { $0.definition.inEnvironment(environment) }
         if let controlPath {
             let (document, data) = try ControlLoading.read(controlPath, publicKey: publicKey)
             if let published = document.environment, published != environment {
@@ -70,20 +84,21 @@ public struct Catalog: Sendable {
                         + (environment.map { "not '\($0)'" } ?? "and the service runs with no --environment"))
             }
             control = ControlInForce(data: data, sequence: document.sequence, etag: ControlLoading.etag(of: data))
-            for index in experiments.indices {
-                guard let entry = document.experiments[experiments[index].definition.identifier] else { continue }
-                switch experiments[index].definition.applying(entry) {
+            for index in definitions.indices {
+                guard let entry = document.experiments[definitions[index].identifier] else { continue }
+                switch definitions[index].applying(entry) {
                 case .success(let applied):
-                    experiments[index].definition = applied
+                    definitions[index] = applied
                 case .failure(let problem):
                     // As in apps: an entry that cannot apply is reported and the compiled
                     // definition serves.
                     warnings.append(
-                        "control document '\(controlPath)': the entry for '\(experiments[index].definition.identifier)' "
+                        "control document '\(controlPath)': the entry for '\(definitions[index].identifier)' "
                             + "cannot apply (\(problem)); the compiled definition serves")
                 }
             }
         }
+        let experiments = zip(result.experiments, definitions).map { Served(experiment: $0, definition: $1) }
         var catalog = Catalog(
             experiments: experiments, attributes: result.attributes, control: control, environment: environment,
             warnings: warnings)

@@ -50,11 +50,15 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Opens the storage at this location.
-    public func open(logger: Logger) async throws -> any DecisionStorage {
+    /// Opens the storage at this location; a SQLite file's storage keeps the stored groups of
+    /// up to `cachedUnits` units in memory (PostgreSQL's reads the database every time, since
+    /// another instance may forget a unit).
+    public func open(
+        cachedUnits: Int = SQLiteStorage.defaultCachedUnits, logger: Logger
+    ) async throws -> any DecisionStorage {
         switch self {
         case .sqlite(let path):
-            return try await SQLiteStorage.open(path: path, logger: logger)
+            return try await SQLiteStorage.open(path: path, cachedUnits: cachedUnits, logger: logger)
         case .postgres(let host, let port, let user, let password, let database):
             return try await PostgresStorage.open(
                 host: host, port: port, user: user, password: password, database: database, logger: logger)

@@ -17,7 +17,7 @@ struct Decider {
     var catalog: Catalog
 
     /// Each experiment's answer to `request`, in the order asked for.
-    func decide(_ request: AssignmentRequest) async throws -> [ResponseBodies.Assignment] {
+    func decide(_ request: AssignmentRequest) async throws -> [ResponseBodies.PrewrittenAnswer] {
         // One read for the device and the user together.
         let stored = try await storage.assignments(units: Array(Set([request.device, request.user].compactMap { $0 })).sorted())
         let time = SplitTestDefinition.currentTime
@@ -64,10 +64,9 @@ struct Decider {
             {
                 (groupIndex, reason) = (index, .sticky)
             }
-            return ResponseBodies.Assignment(
-                experiment: definition.identifier, group: definition.groups[groupIndex], reason: reason.rawValue,
-                enrolled: reason.isEnrolled, params: answer.served.experiment.parameterValues(ofGroup: groupIndex),
-                levels: Self.levels(of: definition, groupIndex: groupIndex))
+            return ResponseBodies.PrewrittenAnswer(
+                experiment: answer.served.answers, groupIndex: groupIndex, reason: reason.rawValue,
+                enrolled: reason.isEnrolled)
         }
     }
 

@@ -68,7 +68,7 @@ final class SQLiteFile: @unchecked Sendable {
             CREATE TABLE IF NOT EXISTS assignments (
                 unit TEXT NOT NULL, experiment TEXT NOT NULL, group_name TEXT NOT NULL,
                 assigned_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-                PRIMARY KEY (unit, experiment))
+                PRIMARY KEY (unit, experiment)) WITHOUT ROWID
             """,
             """
             CREATE TABLE IF NOT EXISTS events (
@@ -117,8 +117,33 @@ extension SQLiteConnection {
     }
 
     /// The most rows (or values of an `IN` list) one statement binds: within SQLite's smallest
-    /// limit on parameters, 999, for rows of three.
+    /// limit on parameters, 999, for rows of three and the time they share.
     static let rowsPerStatement = 300
+
+    /// The placeholders of `count` rows of `columns` values each and, last in every row, the
+    /// time bound once as parameter 1: `(?2, ?3, ?1), (?4, ?5, ?1)` for two rows of two. The
+    /// time is written once per statement rather than by the column's default for every row,
+    /// which costs about a microsecond a row.
+    static func rowsWithTime(_ count: Int, columns: Int) -> String {
+        var text = ""
+        text.reserveCapacity(count * (columns * 6 + 6))
+        var parameter = 2
+        for row in 0..<count {
+            text += row == 0 ? "(" : ", ("
+            for _ in 0..<columns {
+                text += "?\(parameter), "
+                parameter += 1
+            }
+            text += "?1)"
+        }
+        return text
+    }
+
+    /// The time now as the tables' defaults write it, in UTC with milliseconds:
+    /// `2026-03-01T12:00:00.123Z`.
+    static func now() -> String {
+        Date.now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
 
     /// `count` copies of `each` separated by commas: the placeholders of a statement's rows.
     static func placeholders(_ count: Int, each: String = "?") -> String {

@@ -4,7 +4,8 @@ import SQLiteNIO
 /// ``DecisionStorage`` in a SQLite file, created with its tables on first open.
 ///
 /// Two connections to the file: one reads, one writes, each one operation at a time, their calls
-/// into SQLite on two threads of their own. The file is in WAL mode, so a read sees the last
+/// into SQLite on two threads of their own. Concurrent reads are made together (see
+/// ``SQLiteReader``). The file is in WAL mode, so a read sees the last
 /// commit while a write waits for the disk; and with full synchronisation, so an acknowledged
 /// write survives a crash of the process or the machine. The writes of concurrent requests are
 /// committed together (see ``SQLiteWriter``), each acknowledged only once its transaction is.
@@ -12,29 +13,46 @@ import SQLiteNIO
 /// Before each operation, each connection checks that the file at the path is still the one it
 /// opened, and opens the path again when it is not (see ``SQLiteFile``); while that fails,
 /// operations throw and the service answers 503 until it succeeds.
+///
+/// The stored groups of the units asked for most recently are also kept in memory (see
+/// ``StoredGroupCache``), so that a unit seen before is answered without a read. This is sound
+/// because one process owns the file: give each instance a file of its own, or share PostgreSQL.
 public final class SQLiteStorage: DecisionStorage {
-    private let reader: SQLiteFile
+    /// How many units' stored groups are kept in memory unless told otherwise: some 30 MB for
+    /// units in 10 experiments each.
+    public static let defaultCachedUnits = 50_000
+
+    private let path: String
+    private let cache: StoredGroupCache
+    private let readerFile: SQLiteFile
+    private let reader: SQLiteReader
     private let writerFile: SQLiteFile
     private let writer: SQLiteWriter
     private let threadPool: NIOThreadPool
 
-    private init(path: String, logger: Logger) {
+    private init(path: String, cachedUnits: Int, logger: Logger) {
+        self.path = path
+        cache = StoredGroupCache(capacity: cachedUnits)
         // One thread for the writer, which spends most of a commit waiting for the disk, and one
         // for the reader, which must not wait behind it.
         threadPool = NIOThreadPool(numberOfThreads: 2)
         threadPool.start()
-        reader = SQLiteFile(path: path, threadPool: threadPool, logger: logger)
+        readerFile = SQLiteFile(path: path, threadPool: threadPool, logger: logger)
+        reader = SQLiteReader(file: readerFile)
         writerFile = SQLiteFile(path: path, threadPool: threadPool, logger: logger)
         writer = SQLiteWriter(file: writerFile)
     }
 
-    /// Opens (creating when missing) the database file at `path`.
-    public static func open(path: String, logger: Logger) async throws -> SQLiteStorage {
-        let storage = SQLiteStorage(path: path, logger: logger)
+    /// Opens (creating when missing) the database file at `path`, keeping the stored groups of
+    /// up to `cachedUnits` units in memory (0 keeps none).
+    public static func open(
+        path: String, cachedUnits: Int = defaultCachedUnits, logger: Logger
+    ) async throws -> SQLiteStorage {
+        let storage = SQLiteStorage(path: path, cachedUnits: cachedUnits, logger: logger)
         do {
             // The writer first: it creates the file and the tables, which the reader then finds.
             _ = try await storage.writerFile.run { _ in }
-            _ = try await storage.reader.run { _ in }
+            _ = try await storage.readerFile.run { _ in }
         } catch {
             try? await storage.close()
             throw error
@@ -45,26 +63,42 @@ public final class SQLiteStorage: DecisionStorage {
     /// Closes the connections.
     public func close() async throws {
         try await writerFile.close()
-        try await reader.close()
+        try await readerFile.close()
         try await threadPool.shutdownGracefully()
     }
 
-    /// The stored groups of each of `units`, in one query.
+    /// The stored groups of each of `units`: from memory when every one is kept there for the
+    /// file now at the path, otherwise in one query.
     public func assignments(units: [String]) async throws -> [String: [String: String]] {
         guard !units.isEmpty else { return [:] }
-        return try await reader.run { try await $0.storedGroups(of: units) }
+        let file = FileIdentity(path: path)
+        if let known = cache.groups(of: units, file: file) { return known }
+        let ticket = cache.ticket(file: file)
+        let groups = try await reader.storedGroups(of: units)
+        cache.keep(read: groups, of: units, ticket: ticket)
+        return groups
     }
 
     /// Stores each group unless the unit has one in that experiment; returns those in force.
     public func storeIfAbsent(_ groups: [String: [String: String]]) async throws -> [String: [String: String]] {
         guard !groups.isEmpty else { return [:] }
-        return try await writer.perform(.store(groups))
+        // The file the kept entries belong to: when the write goes to another, they are not
+        // answered from anyway.
+        let ticket = cache.ticketForStore()
+        let inForce = try await writer.perform(.store(groups))
+        cache.keep(stored: inForce, ticket: ticket)
+        return inForce
     }
 
     /// Forgets every stored group of `unit`.
     public func deleteAssignments(unit: String) async throws {
+        // Forgotten in memory even when the commit reports a failure it may have outlived.
+        defer { cache.forget(unit) }
         _ = try await writer.perform(.delete(unit))
     }
+
+    /// How many units' stored groups are kept in memory.
+    var cachedUnitCount: Int { cache.count }
 
     /// Appends the event lines in one transaction.
     public func appendEvents(_ lines: [String]) async throws {
@@ -73,7 +107,7 @@ public final class SQLiteStorage: DecisionStorage {
 
     /// Every stored event line, oldest first.
     public func events() async throws -> [String] {
-        try await reader.run { connection in
+        try await readerFile.run { connection in
             try await connection.rows("SELECT line FROM events ORDER BY id").compactMap { $0.column("line")?.string }
         }
     }

@@ -89,7 +89,8 @@ actor SQLiteWriter {
         }
     }
 
-    /// Inserts every group that is not stored yet, then reads back the groups in force.
+    /// Inserts every group that is not stored yet; the groups in force are those inserted, and
+    /// for a unit and experiment that had one already (another request's), the one read back.
     private static func store(_ writes: [[String: [String: String]]], on connection: SQLiteConnection) async throws -> [Answer] {
         // Rows in one order, and each unit's experiment once (two requests for the same new
         // unit in one group: the first stored wins for both, as it would in two transactions).
@@ -101,14 +102,30 @@ actor SQLiteWriter {
                 }
             }
         }
+        var inForce: [String: [String: String]] = [:]
         for chunk in rows.chunks(of: SQLiteConnection.rowsPerStatement) {
-            _ = try await connection.rows(
-                "INSERT INTO assignments (unit, experiment, group_name) VALUES "
-                    + SQLiteConnection.placeholders(chunk.count, each: "(?, ?, ?)")
-                    + " ON CONFLICT DO NOTHING",
-                chunk.flatMap { [SQLiteData.text($0.unit), .text($0.experiment), .text($0.group)] })
+            // RETURNING names the rows inserted; a row that met one stored before is not.
+            for row in try await connection.rows(
+                "INSERT INTO assignments (unit, experiment, group_name, assigned_at) VALUES "
+                    + SQLiteConnection.rowsWithTime(chunk.count, columns: 3)
+                    + " ON CONFLICT DO NOTHING RETURNING unit, experiment, group_name",
+                [.text(SQLiteConnection.now())]
+                    + chunk.flatMap { [SQLiteData.text($0.unit), .text($0.experiment), .text($0.group)] })
+            {
+                if let unit = row.column("unit")?.string, let experiment = row.column("experiment")?.string,
+                    let group = row.column("group_name")?.string
+                {
+                    inForce[unit, default: [:]][experiment] = group
+                }
+            }
         }
-        let inForce = try await connection.storedGroups(of: Array(Set(writes.flatMap(\.keys))).sorted())
+        // Only units with a row not inserted are read back.
+        let unsettled = Set(rows.filter { inForce[$0.unit]?[$0.experiment] == nil }.map(\.unit))
+        if !unsettled.isEmpty {
+            for (unit, groups) in try await connection.storedGroups(of: unsettled.sorted()) {
+                inForce[unit, default: [:]].merge(groups) { inserted, _ in inserted }
+            }
+        }
         return writes.map { groups in
             groups.reduce(into: [:]) { answer, entry in
                 answer[entry.key] = inForce[entry.key, default: [:]].filter { entry.value[$0.key] != nil }
@@ -120,8 +137,8 @@ actor SQLiteWriter {
     private static func append(_ lines: [String], on connection: SQLiteConnection) async throws {
         for chunk in lines.chunks(of: SQLiteConnection.rowsPerStatement * 3) {
             _ = try await connection.rows(
-                "INSERT INTO events (line) VALUES " + SQLiteConnection.placeholders(chunk.count, each: "(?)"),
-                chunk.map { .text($0) })
+                "INSERT INTO events (line, received_at) VALUES " + SQLiteConnection.rowsWithTime(chunk.count, columns: 1),
+                [.text(SQLiteConnection.now())] + chunk.map { .text($0) })
         }
     }
 

@@ -31,10 +31,35 @@ public enum AttributesInput {
         _ bytes: [UInt8], declarations: [AttributeDeclaration]
     ) throws(Failure) -> SplitTestAttributeValues {
         let members = try members(of: bytes)
+        return try values(members, kinds: kinds(declarations))
+    }
+
+    /// The values of the members of a JSON object already read (a request body's `attributes`),
+    /// checked as ``read(_:declarations:)`` checks them; of several bad ones, the first by name is
+    /// reported, whatever order they were written in.
+    package static func read(
+        members: [JSONValue.Member], declarations: [AttributeDeclaration]
+    ) throws(Failure) -> SplitTestAttributeValues {
+        for member in members {
+            switch member.value {
+            case .object, .array:
+                throw Failure(
+                    message: "not a JSON object of attributes: the value of '\(ExperimentParser.shown(member.key))' must be "
+                        + "a string, a number, true, false or null, not a list or an object")
+            case .string, .number, .bool, .null:
+                continue
+            }
+        }
+        return try values(members.sorted { $0.key < $1.key }.lazy.map { ($0.key, $0.value) }, kinds: kinds(declarations))
+    }
+
+    /// The kind of each attribute a value may be given for: the built-ins and `declarations`.
+    private static func kinds(_ declarations: [AttributeDeclaration]) -> [String: AttributeKind] {
         var kinds: [String: AttributeKind] = [:]
+        kinds.reserveCapacity(BuiltInAttributes.kinds.count + declarations.count)
         for (name, kind) in BuiltInAttributes.kinds { kinds[name] = kind }
         for declaration in declarations { kinds[declaration.name] = AttributeKind(declaration) }
-        return try values(members, kinds: kinds)
+        return kinds
     }
 
     /// The values of `members`, each checked against the kind of its attribute: the one

@@ -25,12 +25,28 @@
     /// Parses `text`: one or more non-negative integers joined by dots, without leading zeros
     /// (`0` itself is fine), signs, spaces or suffixes; `nil` otherwise.
     public init?(_ text: some StringProtocol) {
+        // One pass over the bytes: a component is 1 to 9 digits, and starts with 0 only when it
+        // is 0.
         var components: [Int] = []
-        for part in text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-            guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            if part.count > 1 && part.first == 0x30 { return nil }
-            components.append(part.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        components.reserveCapacity(4)
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard digits > 0 else { return nil }
+                components.append(value)
+                (value, digits) = (0, 0)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 9, !(digits == 1 && value == 0) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            default:
+                return nil
+            }
         }
+        guard digits > 0 else { return nil }
+        components.append(value)
         self.components = components
     }
 
