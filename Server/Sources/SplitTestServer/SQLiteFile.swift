@@ -171,6 +171,11 @@ struct FileIdentity: Equatable {
     var device: UInt64
     var inode: UInt64
 
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
     init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }

@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import SQLiteNIO
 
 /// ``DecisionStorage`` in a SQLite file, created with its tables on first open.
@@ -15,15 +16,22 @@ import SQLiteNIO
 /// operations throw and the service answers 503 until it succeeds.
 ///
 /// The stored groups of the units asked for most recently are also kept in memory (see
-/// ``StoredGroupCache``), so that a unit seen before is answered without a read. This is sound
-/// because one process owns the file: give each instance a file of its own, or share PostgreSQL.
+/// ``StoredGroupCache``), so that a unit seen before is answered without a read, and a filter of
+/// the units with groups (see ``StoredUnitFilter``) lets a unit never seen be answered without one
+/// either. This is sound because one process owns the file: give each instance a file of its own,
+/// or share PostgreSQL.
 public final class SQLiteStorage: DecisionStorage {
     /// How many units' stored groups are kept in memory unless told otherwise: some 30 MB for
     /// units in 10 experiments each.
     public static let defaultCachedUnits = 50_000
 
     private let path: String
+    private let logger: Logger
     private let cache: StoredGroupCache
+    private let filter = StoredUnitFilter()
+    private let filterBuild = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// The file last found at the path, and when.
+    private let lastLook = NIOLockedValueBox<(at: ContinuousClock.Instant, file: FileIdentity?)?>(nil)
     private let readerFile: SQLiteFile
     private let reader: SQLiteReader
     private let writerFile: SQLiteFile
@@ -32,6 +40,7 @@ public final class SQLiteStorage: DecisionStorage {
 
     private init(path: String, cachedUnits: Int, logger: Logger) {
         self.path = path
+        self.logger = logger
         cache = StoredGroupCache(capacity: cachedUnits)
         // One thread for the writer, which spends most of a commit waiting for the disk, and one
         // for the reader, which must not wait behind it.
@@ -57,11 +66,16 @@ public final class SQLiteStorage: DecisionStorage {
             try? await storage.close()
             throw error
         }
+        storage.buildFilterIfDue()
         return storage
     }
 
     /// Closes the connections.
     public func close() async throws {
+        if let build = filterBuild.withLockedValue({ $0 }) {
+            build.cancel()
+            await build.value
+        }
         try await writerFile.close()
         try await readerFile.close()
         try await threadPool.shutdownGracefully()
@@ -71,10 +85,13 @@ public final class SQLiteStorage: DecisionStorage {
     /// file now at the path, otherwise in one query.
     public func assignments(units: [String]) async throws -> [String: [String: String]] {
         guard !units.isEmpty else { return [:] }
-        let file = FileIdentity(path: path)
+        let file = currentFile()
         if let known = cache.groups(of: units, file: file) { return known }
         let ticket = cache.ticket(file: file)
-        let groups = try await reader.storedGroups(of: units)
+        // Units the filter is sure have no groups are not read.
+        let unsure = units.filter { filter.mayHold($0, file: file) }
+        if !unsure.isEmpty, file != nil { buildFilterIfDue(file: file) }
+        let groups = unsure.isEmpty ? [:] : try await reader.storedGroups(of: unsure)
         cache.keep(read: groups, of: units, ticket: ticket)
         return groups
     }
@@ -85,6 +102,12 @@ public final class SQLiteStorage: DecisionStorage {
         // The file the kept entries belong to: when the write goes to another, they are not
         // answered from anyway.
         let ticket = cache.ticketForStore()
+        // In the filter before their rows can be in the file.
+        let added = filter.add(groups.keys)
+        defer {
+            filter.settle(added)
+            buildFilterIfDue()
+        }
         let inForce = try await writer.perform(.store(groups))
         cache.keep(stored: inForce, ticket: ticket)
         return inForce
@@ -99,6 +122,70 @@ public final class SQLiteStorage: DecisionStorage {
 
     /// How many units' stored groups are kept in memory.
     var cachedUnitCount: Int { cache.count }
+
+    /// How many units the filter of units with groups holds, once built for the file now at the path.
+    var filteredUnitCount: Int? { filter.built(for: FileIdentity(path: path)) }
+
+    /// How long a file removed or replaced may go unnoticed.
+    static let fileLookInterval = Duration.milliseconds(1)
+
+    /// Waits for a build of the filter under way to end (for tests).
+    func filterBuilt() async {
+        await filterBuild.withLockedValue({ $0 })?.value
+    }
+
+    /// Builds the filter of units with groups, in the background, when none answers yet or the
+    /// one answering is full: the units are read a page at a time on the reading connection, so
+    /// that requests' reads go on between the pages.
+    ///
+    /// `file`, the file now at the path when the caller knows it, has a filter built for it when
+    /// the one answering is another's.
+    private func buildFilterIfDue(file current: FileIdentity? = nil) {
+        guard filter.startBuilding(file: current) else { return }
+        filterBuild.withLockedValue { build in
+            build = Task { [self] in
+                let file = FileIdentity(path: path)
+                var hashes: [UInt64] = []
+                var after = ""
+                do {
+                    while true {
+                        try Task.checkCancellation()
+                        let page = try await readerFile.run { [after] in
+                            try await $0.rows(
+                                "SELECT DISTINCT unit FROM assignments WHERE unit > ? ORDER BY unit LIMIT ?",
+                                [.text(after), .integer(Self.filterPage)]
+                            ).compactMap { $0.column("unit")?.string }
+                        }
+                        hashes += page.map(StoredUnitFilter.hash)
+                        guard page.count == Self.filterPage, let last = page.last else { break }
+                        after = last
+                    }
+                } catch {
+                    if !(error is CancellationError) {
+                        logger.warning("cannot read the units of \(path) for the filter of units seen; every unit is read: \(String(reflecting: error))")
+                    }
+                    filter.finishBuilding(hashes: nil, file: nil)
+                    return
+                }
+                // Units read from another file than the one the build started with are no filter of either.
+                filter.finishBuilding(hashes: hashes, file: FileIdentity(path: path) == file ? file : nil)
+            }
+        }
+    }
+
+    /// The file at the path, looked up at most once a millisecond: a look costs a system call,
+    /// which was a twentieth of a returning unit's answer, and a file removed or replaced is
+    /// noticed a millisecond later at most.
+    private func currentFile() -> FileIdentity? {
+        let now = ContinuousClock.now
+        if let last = lastLook.withLockedValue({ $0 }), now - last.at < Self.fileLookInterval { return last.file }
+        let file = FileIdentity(path: path)
+        lastLook.withLockedValue { $0 = (now, file) }
+        return file
+    }
+
+    /// How many units one read of the filter's build takes.
+    private static let filterPage = 10_000
 
     /// Appends the event lines in one transaction.
     public func appendEvents(_ lines: [String]) async throws {

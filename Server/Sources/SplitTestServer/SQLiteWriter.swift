@@ -61,8 +61,13 @@ actor SQLiteWriter {
 
     /// Performs `writes` in arrival order in one transaction, each run of writes of one kind in
     /// as few statements as the limit on parameters allows; returns each write's answer.
+    ///
+    /// Writes that take one statement are that statement alone, which SQLite commits as a
+    /// transaction of its own: each call into SQLite waits for its thread and then for the
+    /// request's, and under load `BEGIN` and `COMMIT` doubled the time a commit took.
     private static func commit(_ writes: [Write], on connection: SQLiteConnection) async throws -> [Answer] {
-        _ = try await connection.rows("BEGIN IMMEDIATE")
+        let single = statementCount(writes) == 1
+        if !single { _ = try await connection.rows("BEGIN IMMEDIATE") }
         do {
             var answers: [Answer] = []
             var start = 0
@@ -81,12 +86,33 @@ actor SQLiteWriter {
                 }
                 start = end
             }
-            _ = try await connection.rows("COMMIT")
+            if !single { _ = try await connection.rows("COMMIT") }
             return answers
         } catch {
-            _ = try? await connection.rows("ROLLBACK")
+            if !single { _ = try? await connection.rows("ROLLBACK") }
             throw error
         }
+    }
+
+    /// How many statements ``commit(_:on:)`` makes for `writes`, not counting a store's read of
+    /// the groups it did not insert, which follows its insert.
+    private static func statementCount(_ writes: [Write]) -> Int {
+        func chunks(_ count: Int, of size: Int) -> Int { (count + size - 1) / size }
+        var count = 0
+        var start = 0
+        while start < writes.count {
+            var end = start + 1
+            while end < writes.count, writes[end].kind == writes[start].kind { end += 1 }
+            let run = writes[start..<end]
+            switch writes[start] {
+            case .store:
+                count += chunks(run.reduce(0) { $0 + $1.groups.values.reduce(0) { $0 + $1.count } }, of: SQLiteConnection.rowsPerStatement)
+            case .append: count += chunks(run.reduce(0) { $0 + $1.lines.count }, of: SQLiteConnection.rowsPerStatement * 3)
+            case .delete: count += chunks(run.count, of: SQLiteConnection.rowsPerStatement)
+            }
+            start = end
+        }
+        return count
     }
 
     /// Inserts every group that is not stored yet; the groups in force are those inserted, and

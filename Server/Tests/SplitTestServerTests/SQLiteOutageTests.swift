@@ -18,6 +18,8 @@ import Testing
 
         // The folder and the file in it are gone: nothing can be stored, and the service says so.
         try FileManager.default.removeItem(at: folder)
+        // The service looks at the file at most once a millisecond.
+        try await Task.sleep(for: SQLiteStorage.fileLookInterval * 10)
         let away = try await server.request("POST", "/v1/assignments", body: body)
         #expect(away.status == 503, "\(away.body)")
         #expect(away.headers["content-type"] == "application/problem+json")

@@ -62,6 +62,8 @@ import Testing
         _ = try await storage.storeIfAbsent(["device-1": ["checkout_button": "blue"]])
         #expect(try await storage.assignments(unit: "device-1") == ["checkout_button": "blue"])
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        // The storage looks at the file at most once a millisecond.
+        try await Task.sleep(for: SQLiteStorage.fileLookInterval * 10)
         #expect(try await storage.assignments(unit: "device-1") == [:])
         try await storage.close()
     }
