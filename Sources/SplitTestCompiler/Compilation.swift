@@ -51,4 +51,12 @@ public struct CompilationResult: Sendable {
 
     /// Whether any diagnostic is an error: then nothing may be generated.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Why `environment` cannot be chosen (a tool's `--environment`): it is not one the
+    /// definitions declare, with those they do; `nil` when it is one.
+    public func undeclaredEnvironmentMessage(_ environment: String) -> String? {
+        guard !environments.contains(environment) else { return nil }
+        let declared = environments.isEmpty ? "the definitions declare none" : "declared: " + environments.joined(separator: ", ")
+        return "no environment '\(environment)' is declared (\(declared))"
+    }
 }

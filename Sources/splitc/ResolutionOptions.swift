@@ -16,11 +16,7 @@ struct EnvironmentOption: ParsableArguments {
     /// ``InputError`` (exit 2).
     func checkedEnvironment(in result: CompilationResult) throws(InputError) -> String? {
         guard let environment else { return nil }
-        guard result.environments.contains(environment) else {
-            let declared = result.environments.isEmpty
-                ? "the definitions declare none" : "declared: " + result.environments.joined(separator: ", ")
-            throw InputError("no environment '\(environment)' is declared (\(declared))")
-        }
+        if let message = result.undeclaredEnvironmentMessage(environment) { throw InputError(message) }
         return environment
     }
 }

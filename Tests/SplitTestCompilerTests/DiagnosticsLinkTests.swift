@@ -137,4 +137,13 @@ import Testing
         let printed = diagnostics("environments: [a]\n---\nenvironments: [b]")
         #expect(printed.first?.hasPrefix("bad.yaml:3:15: error: the environments are declared twice") == true)
     }
+
+    /// A tool's `--environment` is one the definitions declare, or a message that lists them.
+    @Test func anUndeclaredEnvironmentIsRefusedWithThoseDeclared() {
+        let declared = CompilationResult(experiments: [], diagnostics: [], environments: ["development", "staging"])
+        #expect(declared.undeclaredEnvironmentMessage("staging") == nil)
+        #expect(declared.undeclaredEnvironmentMessage("prod") == "no environment 'prod' is declared (declared: development, staging)")
+        #expect(CompilationResult(experiments: [], diagnostics: []).undeclaredEnvironmentMessage("prod")
+            == "no environment 'prod' is declared (the definitions declare none)")
+    }
 }

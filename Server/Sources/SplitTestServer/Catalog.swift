@@ -68,9 +68,8 @@ public struct Catalog: Sendable {
         definitions paths: [String], control controlPath: String?, publicKey: String?, environment: String? = nil
     ) throws(CatalogError) -> Catalog {
         let result = try DefinitionLoading.compile(paths)
-        if let environment, !result.environments.contains(environment) {
-            let declared = result.environments.isEmpty ? "the definitions declare none" : "declared: " + result.environments.joined(separator: ", ")
-            throw CatalogError("environment '\(environment)' is not declared (\(declared))")
+        if let environment, let message = result.undeclaredEnvironmentMessage(environment) {
+            throw CatalogError(message)
         }
         var control: ControlInForce?
         // Warnings do not stop the service, but whoever starts it should see them.
