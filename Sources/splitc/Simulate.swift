@@ -95,11 +95,14 @@ struct Simulate: ParsableCommand {
         return lines
     }
 
-    /// " (50 held out, 20 not targeted)", or nothing.
+    /// " (50 held out, 20 not targeted, 300 not in a required group)", or nothing.
     private static func notEnrolledDetail(_ simulation: ExperimentSimulation) -> String {
         var parts: [String] = []
         if simulation.heldOut > 0 { parts.append("\(simulation.heldOut) held out") }
         if simulation.notTargeted > 0 { parts.append("\(simulation.notTargeted) not targeted") }
+        if simulation.prerequisiteUnmet > 0 { parts.append("\(simulation.prerequisiteUnmet) not in a required group") }
+        if simulation.notStarted > 0 { parts.append("\(simulation.notStarted) before the schedule's start") }
+        if simulation.ended > 0 { parts.append("\(simulation.ended) after the schedule's end") }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 

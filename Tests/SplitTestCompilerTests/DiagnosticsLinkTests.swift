@@ -104,6 +104,10 @@ import Testing
         ("weights missing a group", experiment(extra: "environments: { staging: { weights: { red: 1 } } }"), [
             "bad.yaml:4:37: error: the weights of environment 'staging' must list every group; missing 'blue'",
         ]),
+        ("weights in an environment of a bandit", experiment(extra: "allocation: { bandit: { goal: signup } }\nenvironments: { staging: { weights: { red: 1, blue: 3 } } }"), [
+            "bad.yaml:5:28: error: environment 'staging' cannot give weights: the experiment is a bandit, whose weights follow the rewards in every environment (splitc bandit writes them); remove 'weights' here, or give the environment its own traffic",
+            "bad.yaml:4:1: note: the bandit is defined here",
+        ]),
         ("an environment's traffic checked as the base one", experiment(extra: "environments: { staging: { traffic: 0 } }"), [
             "bad.yaml:4:37: error: 'traffic' must be more than 0 and at most 100; found '0'",
         ]),

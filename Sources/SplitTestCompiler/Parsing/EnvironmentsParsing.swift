@@ -38,8 +38,11 @@ extension ExperimentParser {
 
     /// An experiment's `environments:`: a mapping of environment name to the values that differ
     /// there. Whether each name is declared is checked once every file is read.
+    ///
+    /// `bandit` is the experiment's `allocation` key when it is a bandit, whose weights its
+    /// control documents set: then no environment may give weights.
     mutating func readEnvironments(
-        _ node: YAMLNode, groups: [GroupDraft]?, experimentKeys: [String]
+        _ node: YAMLNode, groups: [GroupDraft]?, experimentKeys: [String], bandit: YAMLNode? = nil
     ) -> [(name: NameReference, values: SplitTestEnvironmentValues)] {
         guard node.kind == .mapping else {
             log.error(
@@ -79,6 +82,13 @@ extension ExperimentParser {
                 ? nil : readStatusAndWinner(status: keys[.status], winner: keys[.winner], groups: groups)
             let force = keys[.force].flatMap { readForce($0.value, groups: groups) }
             let schedule = keys[.schedule].flatMap { readSchedule($0.value) }
+            if let weightsPair = keys[.weights], let bandit {
+                log.error(
+                    "environment '\(entry.name)' cannot give weights: the experiment is a bandit, whose weights "
+                        + "follow the rewards in every environment (splitc bandit writes them); remove 'weights' "
+                        + "here, or give the environment its own traffic", at: weightsPair.key,
+                    note: ("the bandit is defined here", bandit))
+            }
             let weights = keys[.weights].flatMap { readEnvironmentWeights($0.value, groups: groups, environment: entry.name) }
             guard log.errorCount == errorsBefore else { continue }
             result.append((

@@ -110,7 +110,8 @@ struct ExperimentParser {
             links.requiresLocation = file.location(of: pair.key)
         }
         if let pair = keys[.environments] {
-            links.environments = readEnvironments(pair.value, groups: groups, experimentKeys: ExperimentKey.names)
+            links.environments = readEnvironments(
+                pair.value, groups: groups, experimentKeys: ExperimentKey.names, bandit: keys[.allocation]?.key)
         }
         let allocation = keys[.allocation].map { pair in
             readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status)

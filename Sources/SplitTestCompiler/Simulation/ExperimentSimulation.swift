@@ -22,13 +22,20 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     public var units: Int
     /// Units bucketed into a group.
     public var enrolled: Int
-    /// Units outside the traffic or layer slice, held out or not targeted, and every unit of a
-    /// resolved experiment.
+    /// Units outside the traffic or layer slice, held out, not targeted, not in a required group,
+    /// or outside the schedule, and every unit of a resolved experiment.
     public var notEnrolled: Int
     /// Units kept out by the experiment's holdout (part of `notEnrolled`).
     public var heldOut: Int
     /// Units whose attributes the targeting does not match (part of `notEnrolled`).
     public var notTargeted: Int
+    /// Units not in a group a required experiment asks for (part of `notEnrolled`).
+    public var prerequisiteUnmet: Int
+    /// Units resolved before the schedule's start (part of `notEnrolled`; all or none of them,
+    /// since they share one time).
+    public var notStarted: Int
+    /// Units resolved after the schedule's end (part of `notEnrolled`; all or none of them).
+    public var ended: Int
     /// One entry per group, in declaration order.
     public var groups: [GroupShare]
     /// The chi-square goodness-of-fit p-value of the enrolled counts against the weights;
@@ -51,12 +58,21 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         var enrolled = 0
         var heldOut = 0
         var notTargeted = 0
+        var prerequisiteUnmet = 0
+        var notStarted = 0
+        var ended = 0
         for unit in units {
             total += 1
             let resolution = definition.resolve(
             unit: unit, attributes: attributes, time: time ?? SplitTestDefinition.currentTime, adjusting: adjusting)
             if resolution.reason == .holdout { heldOut += 1 }
-            if resolution.reason == .notTargeted { notTargeted += 1 }
+            switch resolution.reason {
+            case .notTargeted: notTargeted += 1
+            case .prerequisite: prerequisiteUnmet += 1
+            case .notStarted: notStarted += 1
+            case .ended: ended += 1
+            default: break
+            }
             guard resolution.reason == .bucketed else { continue }
             enrolled += 1
             counts[resolution.groupIndex] += 1
@@ -68,6 +84,9 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         self.notEnrolled = total - enrolled
         self.heldOut = heldOut
         self.notTargeted = notTargeted
+        self.prerequisiteUnmet = prerequisiteUnmet
+        self.notStarted = notStarted
+        self.ended = ended
         self.groups = definition.groups.indices.map { index in
             GroupShare(
                 group: definition.groups[index],
@@ -82,7 +101,8 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case experiment, units, enrolled, notEnrolled, heldOut, notTargeted, groups, sampleRatioPValue, factors
+        case experiment, units, enrolled, notEnrolled, heldOut, notTargeted, prerequisiteUnmet, notStarted, ended, groups
+        case sampleRatioPValue, factors
     }
 
     /// Encodes every key, the p-value as `null` when there is none.
@@ -94,6 +114,9 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         try container.encode(notEnrolled, forKey: .notEnrolled)
         try container.encode(heldOut, forKey: .heldOut)
         try container.encode(notTargeted, forKey: .notTargeted)
+        try container.encode(prerequisiteUnmet, forKey: .prerequisiteUnmet)
+        try container.encode(notStarted, forKey: .notStarted)
+        try container.encode(ended, forKey: .ended)
         try container.encode(groups, forKey: .groups)
         try container.encode(sampleRatioPValue, forKey: .sampleRatioPValue)
         // Only a multivariate experiment has the key, so that other experiments' JSON is unchanged.
