@@ -19,7 +19,8 @@ enum AnalyzeInput {
     /// Totals from the `events` table of a decision service's database (`sqlite:PATH`,
     /// `postgres://…`); every bad row is reported by its `id` and left out, as a bad line is.
     static func fromDatabase(
-        _ location: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil
+        _ location: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
+        command: String = "analyze"
     ) throws(InputError) -> [ExperimentTotals] {
         let source: any EventLineSource
         do {
@@ -27,7 +28,8 @@ enum AnalyzeInput {
         } catch {
             throw InputError(error.description)
         }
-        return try fromSources([source], definitions: definitions, preExposureWindow: preExposureWindow, describe: \.rowDescription)
+        return try fromSources(
+            [source], definitions: definitions, preExposureWindow: preExposureWindow, command: command, describe: \.rowDescription)
     }
 
     /// Totals from `sources`; `describe` words each issue (a file's line, a table's row).

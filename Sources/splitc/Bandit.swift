@@ -10,7 +10,8 @@ struct Bandit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Computes every bandit experiment's next weights from its events and writes the next control document.",
         discussion: """
-            Reads the events (or --aggregates, the CSV of the SQL that splitc analyze --emit-sql prints) \
+            Reads the events (or --database, a decision service's stored events, or --aggregates, the \
+            CSV of the SQL that splitc analyze --emit-sql prints) \
             and, for each bandit of the definitions, its arms' posteriors: top-two Thompson sampling, \
             floored at min_weight, rounded to 0.01 percent. NEXT is CURRENT with each updated bandit's \
             weights and period (CURRENT's + 1) and a greater sequence, other entries unchanged, signed \
@@ -23,6 +24,12 @@ struct Bandit: ParsableCommand {
 
     @Argument(help: "Event files, one JSON object per line.")
     var events: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the events of a decision service's database instead of files: sqlite:PATH or postgres://user@host:port/db.",
+            valueName: "location"))
+    var database: String?
 
     @Option(help: "A CSV of the emitted SQL's result, instead of event files.")
     var aggregates: String?
@@ -43,8 +50,9 @@ struct Bandit: ParsableCommand {
     var sequence: Int?
 
     func validate() throws {
-        if aggregates != nil, !events.isEmpty { throw ValidationError("give either event files or --aggregates, not both") }
-        if aggregates == nil, events.isEmpty { throw ValidationError("give at least one event file (or --aggregates FILE)") }
+        let inputs = [!events.isEmpty, database != nil, aggregates != nil].filter { $0 }.count
+        if inputs > 1 { throw ValidationError("give one of event files, --database or --aggregates, not several") }
+        if inputs == 0 { throw ValidationError("give at least one event file (or --database LOCATION, or --aggregates FILE)") }
         if definitionPaths.isEmpty { throw ValidationError("--definitions PATH is needed: it says which experiments are bandits") }
         if let sequence, sequence <= 0 { throw ValidationError("--sequence must be a positive integer; found \(sequence)") }
     }
@@ -64,8 +72,14 @@ struct Bandit: ParsableCommand {
         guard !bandits.isEmpty else {
             throw Refusal("the definitions have no bandit experiment (allocation: { bandit: … }); nothing to update")
         }
-        let totals = try aggregates.map { path throws(InputError) in try AnalyzeInput.fromAggregates(path, definitions: definitions) }
-            ?? AnalyzeInput.fromEvents(events, definitions: definitions, command: "bandit")
+        let totals: [ExperimentTotals]
+        if let aggregates {
+            totals = try AnalyzeInput.fromAggregates(aggregates, definitions: definitions)
+        } else if let database {
+            totals = try AnalyzeInput.fromDatabase(database, definitions: definitions, command: "bandit")
+        } else {
+            totals = try AnalyzeInput.fromEvents(events, definitions: definitions, command: "bandit")
+        }
         let byExperiment = Dictionary(totals.map { ($0.experiment, $0) }, uniquingKeysWith: { first, _ in first })
         let updates = bandits.map { definition in
             BanditUpdate.update(

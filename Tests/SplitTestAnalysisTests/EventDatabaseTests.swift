@@ -152,6 +152,36 @@ import TestTools
         }
     }
 
+    /// `splitc bandit --database` reads the stored events as `splitc bandit` reads the same
+    /// events in a file: the same report and the same next control document.
+    @Test func aBanditsNextWeightsComeFromSQLite() throws {
+        let (folder, _) = try Self.banditFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.loadSQLite(in: folder)
+        func next(_ input: [String], _ output: String) throws -> (stdout: String, payload: [String: Any]) {
+            let outcome = try ExternalProcess.splitc(
+                ["bandit"] + input + ["--definitions", "experiments", "--control", "period-3.json", "--output", output, "--sequence", "104"],
+                in: folder)
+            #expect(outcome.status == 0 && outcome.stdout.contains("period 3 → 4"), "\(outcome.stdout)\(outcome.stderr)")
+            let envelope = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(output))) as? [String: Any])
+            var payload = try #require(
+                try JSONSerialization.jsonObject(with: Data(base64Encoded: envelope["payload"] as? String ?? "") ?? Data()) as? [String: Any])
+            payload["generated"] = nil
+            return (outcome.stdout, payload)
+        }
+        let fromFile = try next(["events.jsonl"], "next-file.json")
+        let fromDatabase = try next(["--database", "sqlite:events.sqlite"], "next-database.json")
+        #expect(fromDatabase.stdout == fromFile.stdout)
+        #expect(NSDictionary(dictionary: fromDatabase.payload).isEqual(to: fromFile.payload))
+        let weights = ((fromDatabase.payload["experiments"] as? [String: Any])?["onboarding_copy"] as? [String: Any])?["weights"]
+        #expect(weights != nil, "the next document holds the bandit's weights")
+
+        let both = try ExternalProcess.splitc(
+            ["bandit", "events.jsonl", "--database", "sqlite:events.sqlite", "--definitions", "experiments", "--control", "period-3.json",
+             "--output", "x.json"], in: folder)
+        #expect(both.status != 0 && both.stderr.contains("give one of event files, --database or --aggregates"), "\(both.stderr)")
+    }
+
     @Test func aDatabaseThatCannotBeReadExitsWithTwo() throws {
         let folder = try Self.folder(lines: [])
         defer { try? FileManager.default.removeItem(at: folder) }
