@@ -182,6 +182,25 @@ import TestTools
         #expect(both.status != 0 && both.stderr.contains("give one of event files, --database or --aggregates"), "\(both.stderr)")
     }
 
+    /// A libpq named by `SPLITC_LIBPQ` that cannot be loaded, or is not libpq, is named in the
+    /// error (status 2), before any connection is tried.
+    @Test func aLibpqThatCannotBeLoadedIsNamed() throws {
+        let folder = try ExternalProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #if canImport(Darwin)
+            let notLibpq = "/usr/lib/libSystem.B.dylib"
+        #else
+            let notLibpq = "libm.so.6"
+        #endif
+        for library in ["/nonexistent/libpq.so.5", notLibpq] {
+            let outcome = try ExternalProcess.run(
+                "/usr/bin/env", ["SPLITC_LIBPQ=\(library)", ExternalProcess.splitcExecutable.path, "analyze", "--database", "postgres://split@127.0.0.1:1/none"],
+                in: folder)
+            #expect(outcome.status == 2, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("needs libpq, the PostgreSQL client library: SPLITC_LIBPQ names '\(library)', which cannot be loaded as libpq"), "\(outcome.stderr)")
+        }
+    }
+
     @Test func aDatabaseThatCannotBeReadExitsWithTwo() throws {
         let folder = try Self.folder(lines: [])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `events` table of a PostgreSQL database, read through the system's `libpq` with a cursor,
 /// so that a table of any size is fetched a batch of rows at a time rather than held whole.
 struct PostgresEventTable: EventLineSource {
@@ -15,9 +21,17 @@ struct PostgresEventTable: EventLineSource {
     init(url: String, name: String) throws(EventDatabase.Failure) {
         self.url = url
         self.name = name
-        guard let api = PostgresFunctions.load() else {
+        let named = PostgresFunctions.namedLibrary()
+        guard let api = PostgresFunctions.load(named: named) else {
+            if let named {
+                throw EventDatabase.Failure(
+                    "reading \(name) needs libpq, the PostgreSQL client library: \(PostgresFunctions.libraryVariable) names "
+                        + "'\(named)', which cannot be loaded as libpq (a missing file, or one without libpq's functions)")
+            }
             throw EventDatabase.Failure(
-                "reading \(name) needs libpq, the PostgreSQL client library: install libpq5 (Debian) or postgresql (Homebrew)")
+                "reading \(name) needs libpq, the PostgreSQL client library: install libpq5 (Debian) or postgresql (Homebrew), "
+                    + "or name its file in \(PostgresFunctions.libraryVariable) (Homebrew's libpq formula: "
+                    + "$(brew --prefix libpq)/lib/libpq.5.dylib)")
         }
         self.api = api
     }
@@ -111,9 +125,21 @@ private struct PostgresFunctions {
     let resultErrorMessage: Message
     let clear: Release
 
-    /// The functions of the system's library, or `nil` when it is not installed.
-    static func load() -> PostgresFunctions? {
-        guard let library = SharedLibrary(anyOf: ["libpq.so.5", "libpq.so", "libpq.5.dylib", "libpq.dylib"]),
+    /// The environment variable that names libpq's file, for a library the system does not find
+    /// by its name (Homebrew's `libpq` formula is not linked into its `lib` folder).
+    static let libraryVariable = "SPLITC_LIBPQ"
+
+    /// The file ``libraryVariable`` names, when it is set and not empty.
+    static func namedLibrary() -> String? {
+        guard let value = getenv(libraryVariable).map({ String(cString: $0) }), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The functions of the library at `named`, or else of the system's; `nil` when it cannot be
+    /// loaded (not installed) or lacks one of them.
+    static func load(named: String? = nil) -> PostgresFunctions? {
+        let names = named.map { [$0] } ?? ["libpq.so.5", "libpq.so", "libpq.5.dylib", "libpq.dylib"]
+        guard let library = SharedLibrary(anyOf: names),
             let connect = library.function("PQconnectdb", as: Connect.self),
             let status = library.function("PQstatus", as: Status.self),
             let errorMessage = library.function("PQerrorMessage", as: Message.self),
