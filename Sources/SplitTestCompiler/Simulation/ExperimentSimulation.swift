@@ -65,8 +65,8 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
             total += 1
             let resolution = definition.resolve(
             unit: unit, attributes: attributes, time: time ?? SplitTestDefinition.currentTime, adjusting: adjusting)
-            if resolution.reason == .holdout { heldOut += 1 }
             switch resolution.reason {
+            case .holdout: heldOut += 1
             case .notTargeted: notTargeted += 1
             case .prerequisite: prerequisiteUnmet += 1
             case .notStarted: notStarted += 1

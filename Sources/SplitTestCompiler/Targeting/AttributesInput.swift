@@ -40,17 +40,9 @@ public enum AttributesInput {
     package static func read(
         members: [JSONValue.Member], declarations: [AttributeDeclaration]
     ) throws(Failure) -> SplitTestAttributeValues {
-        for member in members {
-            switch member.value {
-            case .object, .array:
-                throw Failure(
-                    message: "not a JSON object of attributes: the value of '\(ExperimentParser.shown(member.key))' must be "
-                        + "a string, a number, true, false or null, not a list or an object")
-            case .string, .number, .bool, .null:
-                continue
-            }
-        }
-        return try values(members.sorted { $0.key < $1.key }.lazy.map { ($0.key, $0.value) }, kinds: kinds(declarations))
+        let sorted = members.sorted { $0.key < $1.key }
+        try requireScalars(sorted)
+        return try values(sorted.lazy.map { ($0.key, $0.value) }, kinds: kinds(declarations))
     }
 
     /// The kind of each attribute a value may be given for: the built-ins and `declarations`.
@@ -102,17 +94,22 @@ public enum AttributesInput {
         guard case .object(let members) = root else {
             throw failure("expected a JSON object such as {\"plan\": \"pro\"}; found \(root.kindDescription)")
         }
+        try requireScalars(members)
+        return members.map { ($0.key, $0.value) }
+    }
+
+    /// Fails on the first of `members` whose value is a list or an object.
+    private static func requireScalars(_ members: [JSONValue.Member]) throws(Failure) {
         for member in members {
             switch member.value {
             case .object, .array:
-                throw failure(
-                    "the value of '\(ExperimentParser.shown(member.key))' must be a string, a number, true, false "
-                        + "or null, not a list or an object")
+                throw Failure(
+                    message: "not a JSON object of attributes: the value of '\(ExperimentParser.shown(member.key))' must be "
+                        + "a string, a number, true, false or null, not a list or an object")
             case .string, .number, .bool, .null:
                 continue
             }
         }
-        return members.map { ($0.key, $0.value) }
     }
 
     private static func convert(
