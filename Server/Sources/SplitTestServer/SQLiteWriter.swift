@@ -5,11 +5,12 @@ import SQLiteNIO
 /// A commit with full synchronisation waits for the disk (an fsync: milliseconds on a virtual
 /// disk), and one connection commits one transaction at a time; committing each request's rows in
 /// a transaction of its own would hold the service to a few hundred writes a second. So the writes
-/// that arrive while a transaction commits wait for it to end and then share the next one: each
+/// that arrive while a transaction commits wait for it to end and then share the next one (a
+/// ``RequestBatcher``): each
 /// is still answered only once its rows are on disk (a write is never acknowledged before the
 /// commit that holds it), and the disk is synchronised once per group. A group that fails is
 /// rolled back whole and every write in it fails, which its request reports as 503.
-actor SQLiteWriter {
+struct SQLiteWriter: Sendable {
     /// One request's write.
     enum Write: Sendable {
         /// Store each unit's groups (unit → experiment → group) where it has none yet; the
@@ -24,39 +25,16 @@ actor SQLiteWriter {
     /// What a write answers: the groups in force for a ``Write/store(_:)``, empty otherwise.
     typealias Answer = [String: [String: String]]
 
-    private let file: SQLiteFile
-    private var waiting: [(write: Write, answer: CheckedContinuation<Answer, any Error>)] = []
-    private var committing = false
+    /// The writes waiting, committed a group at a time.
+    private let batcher: RequestBatcher<Write, Answer>
 
     init(file: SQLiteFile) {
-        self.file = file
+        batcher = RequestBatcher { writes in try await file.run { try await Self.commit(writes, on: $0) } }
     }
 
     /// Performs `write` in the next transaction and returns once that transaction is committed.
     func perform(_ write: Write) async throws -> Answer {
-        try await withCheckedThrowingContinuation { answer in
-            waiting.append((write, answer))
-            if !committing {
-                committing = true
-                Task { await commitWaiting() }
-            }
-        }
-    }
-
-    /// Commits what is waiting, group after group, until nothing is.
-    private func commitWaiting() async {
-        while !waiting.isEmpty {
-            let group = waiting
-            waiting = []
-            let writes = group.map(\.write)
-            do {
-                let answers = try await file.run { try await Self.commit(writes, on: $0) }
-                for (waiter, answer) in zip(group, answers) { waiter.answer.resume(returning: answer) }
-            } catch {
-                for waiter in group { waiter.answer.resume(throwing: error) }
-            }
-        }
-        committing = false
+        try await batcher.submit(write)
     }
 
     /// Performs `writes` in arrival order in one transaction, each run of writes of one kind in
@@ -70,12 +48,8 @@ actor SQLiteWriter {
         if !single { _ = try await connection.rows("BEGIN IMMEDIATE") }
         do {
             var answers: [Answer] = []
-            var start = 0
-            while start < writes.count {
-                var end = start + 1
-                while end < writes.count, writes[end].kind == writes[start].kind { end += 1 }
-                let run = writes[start..<end]
-                switch writes[start] {
+            for run in runs(of: writes) {
+                switch run.first! {
                 case .store: answers += try await store(run.map(\.groups), on: connection)
                 case .append:
                     try await append(run.flatMap(\.lines), on: connection)
@@ -84,7 +58,6 @@ actor SQLiteWriter {
                     try await delete(run.map(\.unit), on: connection)
                     answers += Array(repeating: [:], count: run.count)
                 }
-                start = end
             }
             if !single { _ = try await connection.rows("COMMIT") }
             return answers
@@ -98,21 +71,28 @@ actor SQLiteWriter {
     /// the groups it did not insert, which follows its insert.
     private static func statementCount(_ writes: [Write]) -> Int {
         func chunks(_ count: Int, of size: Int) -> Int { (count + size - 1) / size }
-        var count = 0
+        return runs(of: writes).reduce(0) { count, run in
+            switch run.first! {
+            case .store:
+                count + chunks(run.reduce(0) { $0 + $1.groups.values.reduce(0) { $0 + $1.count } }, of: SQLiteConnection.rowsPerStatement)
+            case .append: count + chunks(run.reduce(0) { $0 + $1.lines.count }, of: SQLiteConnection.rowsPerStatement * 3)
+            case .delete: count + chunks(run.count, of: SQLiteConnection.rowsPerStatement)
+            }
+        }
+    }
+
+    /// `writes` cut into runs of consecutive writes of one kind, which share statements; none is
+    /// empty.
+    private static func runs(of writes: [Write]) -> [ArraySlice<Write>] {
+        var runs: [ArraySlice<Write>] = []
         var start = 0
         while start < writes.count {
             var end = start + 1
             while end < writes.count, writes[end].kind == writes[start].kind { end += 1 }
-            let run = writes[start..<end]
-            switch writes[start] {
-            case .store:
-                count += chunks(run.reduce(0) { $0 + $1.groups.values.reduce(0) { $0 + $1.count } }, of: SQLiteConnection.rowsPerStatement)
-            case .append: count += chunks(run.reduce(0) { $0 + $1.lines.count }, of: SQLiteConnection.rowsPerStatement * 3)
-            case .delete: count += chunks(run.count, of: SQLiteConnection.rowsPerStatement)
-            }
+            runs.append(writes[start..<end])
             start = end
         }
-        return count
+        return runs
     }
 
     /// Inserts every group that is not stored yet; the groups in force are those inserted, and
