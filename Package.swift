@@ -15,6 +15,11 @@ let package = Package(
         .library(name: "SplitTestingTestSupport", targets: ["SplitTestingTestSupport"]),
         // The compiler as a library, for tools (benchmarks, fuzzing); its API is not stable.
         .library(name: "SplitTestCompiler", targets: ["SplitTestCompiler"]),
+        // What `splitc` and the decision service (`Server/`) share, as a library; its API is not
+        // stable.
+        .library(name: "SplitTestTools", targets: ["SplitTestTools"]),
+        // The file formats, for the decision service: database locations and the events table.
+        .library(name: "SplitTestFormats", targets: ["SplitTestFormats"]),
         // The readout of `splitc analyze` as a library, for tools; its API is not stable.
         .library(name: "SplitTestAnalysis", targets: ["SplitTestAnalysis"]),
         // The decision service's request readers and response writers, for the server (`Server/`)
@@ -45,8 +50,10 @@ let package = Package(
         .target(name: "SplitTestingTestSupport", dependencies: ["SplitTesting"]),
         // Every file format of the package in one place: one JSON tokenizer (a tree for documents,
         // a field-picking scan for event files), one JSON value and one writer, and the codecs of
-        // the event line, the store file and the control payload. Standard library only, so the
-        // runtime can use it and apps link nothing more; not a product, so its API is `package`.
+        // the event line, the store file and the control payload; database locations and the
+        // events table. Standard library only, so the runtime can use it and apps link nothing
+        // more. A product only for the decision service, which reads database locations and
+        // writes the events table with it: the rest of its API is `package`.
         .target(name: "SplitTestFormats"),
         .systemLibrary(
             name: "CLibYAML",
@@ -56,7 +63,18 @@ let package = Package(
         // Distributions, chi-square tests and a seeded generator that `splitc simulate`, the readout,
         // the demo and the tests share; no Foundation.
         .target(name: "SplitTestStatistics"),
-        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestFormats", "SplitTestStatistics"]),
+        // The compiler: YAML → model → validation → code. No I/O policy: it reads the bytes it is
+        // given and returns experiments, diagnostics and generated code.
+        .target(name: "SplitTestCompiler", dependencies: ["CLibYAML", "SplitTesting", "SplitTestFormats"]),
+        // What the tools do with compiled definitions, and what `splitc` and the decision service
+        // share: finding and reading definition files, today's date, the definitions in force in
+        // an environment under a control document, attribute input, simulation, running test
+        // specs, the catalog site and publishing control documents. Without swift-crypto or the
+        // analysis, so that `splitc-build` (what the plugins run) can link it.
+        .target(
+            name: "SplitTestTools",
+            dependencies: ["SplitTestCompiler", "SplitTesting", "SplitTestFormats", "SplitTestStatistics", "SplitTestServiceBodies"]
+        ),
         // The readout of `splitc analyze`: events or warehouse aggregates in, statistics out. It
         // reads experiments as the runtime defines them (`SplitTestDefinition`) and events by the
         // runtime's own names, so that the two can never drift apart.
@@ -64,11 +82,9 @@ let package = Package(
         // The bodies of the decision service: its requests read as pure functions of their bytes
         // (a checked request, or a problem that says what to change) through the formats' one
         // JSON reader, and its answers written by the one writer; here rather than in `Server/`
-        // so that the fuzzers link exactly what the service runs, without a server framework.
-        .target(
-            name: "SplitTestServiceBodies",
-            dependencies: ["SplitTesting", "SplitTestCompiler", "SplitTestAnalysis", "SplitTestFormats"]
-        ),
+        // so that the fuzzers link exactly what the service runs, without a server framework,
+        // libyaml or the analysis.
+        .target(name: "SplitTestServiceBodies", dependencies: ["SplitTesting", "SplitTestFormats"]),
         // What `splitc` and `splitc-build` share: the `lint` and `generate` commands, finding and
         // reading definitions, printing diagnostics, exit statuses, output files and the entry
         // point. The compiler and ArgumentParser only, so that `splitc-build` builds without
@@ -77,6 +93,7 @@ let package = Package(
             name: "SplitcCommandLine",
             dependencies: [
                 "SplitTestCompiler",
+                "SplitTestTools",
                 "SplitTestFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -86,6 +103,7 @@ let package = Package(
             dependencies: [
                 "SplitcCommandLine",
                 "SplitTestCompiler",
+                "SplitTestTools",
                 "SplitTesting",
                 "SplitTestAnalysis",
                 // Control documents are opened and verified as apps open them.
@@ -161,9 +179,12 @@ let package = Package(
             ],
             exclude: ["Support"]
         ),
+        // Every file format on its own: the JSON reader and writer, the event line, the store file,
+        // database locations and the events table.
+        .testTarget(name: "SplitTestFormatsTests", dependencies: ["SplitTestFormats", "SplitTesting"]),
         .testTarget(
             name: "SplitTestCompilerTests",
-            dependencies: ["SplitTestCompiler", "SplitTestStatistics", "TestTools"],
+            dependencies: ["SplitTestCompiler", "SplitTestTools", "SplitTestFormats", "SplitTestStatistics", "TestTools"],
             // The golden output is compiled by the GeneratedCode targets, not here; the schema
             // fixtures are read by a Python script; the fuzz regressions are read as files.
             exclude: ["Golden", "SchemaFixtures", "FuzzRegressions"]
@@ -171,14 +192,20 @@ let package = Package(
         .testTarget(
             name: "SplitcTests",
             dependencies: [
-                "splitc", "splitc-build", "SplitTestCompiler", "SplitTesting", "SplitTestStatistics",
+                "splitc", "splitc-build", "SplitTestCompiler", "SplitTestTools", "SplitTesting", "SplitTestStatistics",
                 "TestTools",
             ]),
+        // Simulation, attribute input, test specs, the catalog site, publishing and the definition
+        // files, without the command line.
+        .testTarget(
+            name: "SplitTestToolsTests",
+            dependencies: ["SplitTestTools", "SplitTestCompiler", "SplitTesting", "SplitTestStatistics", "TestTools"]
+        ),
         .testTarget(name: "SplitTestPluginSupportTests", dependencies: ["SplitTestPluginSupport"]),
         // The decision service's request readers and response writers, and their fuzz seeds.
         .testTarget(
             name: "SplitTestServiceBodiesTests",
-            dependencies: ["SplitTestServiceBodies", "SplitTestCompiler", "SplitTesting", "SplitTestAnalysis"]
+            dependencies: ["SplitTestServiceBodies", "SplitTestCompiler", "SplitTestTools", "SplitTesting", "SplitTestAnalysis"]
         ),
         // The readout's statistics against SciPy and statsmodels (a Python script), its power on
         // simulated data, and `splitc analyze` end to end; the scripts are read as files.

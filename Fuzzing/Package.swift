@@ -26,7 +26,10 @@ let package = Package(
         // The JSON of `splitc assign --attributes`; seeds in seeds/attributes.
         .executableTarget(
             name: "AttributesFuzzer",
-            dependencies: [.product(name: "SplitTestCompiler", package: "SplitTesting")]
+            dependencies: [
+                .product(name: "SplitTestTools", package: "SplitTesting"),
+                .product(name: "SplitTestCompiler", package: "SplitTesting"),
+            ]
         ),
         // The event-line parser and the readout's counting, over arbitrary event files; seeds
         // under seeds/events/.
@@ -59,12 +62,12 @@ let package = Package(
             name: "AssignmentRequestFuzzer",
             dependencies: [
                 .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
-                .product(name: "SplitTestCompiler", package: "SplitTesting"),
                 .product(name: "SplitTesting", package: "SplitTesting"),
             ]
         ),
         .executableTarget(
             name: "EventBatchFuzzer",
+            // The readout's own reader checks that every line the service would store is one it reads.
             dependencies: [
                 .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
                 .product(name: "SplitTestAnalysis", package: "SplitTesting"),

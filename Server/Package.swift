@@ -33,6 +33,11 @@ let package = Package(
                 .product(name: "SplitTesting", package: "SplitTesting"),
                 .product(name: "SplitTestCompiler", package: "SplitTesting"),
                 .product(name: "SplitTestingRemote", package: "SplitTesting"),
+                // What `splitc` and the service share: finding and reading definitions, the
+                // definitions in force in an environment under a control document.
+                .product(name: "SplitTestTools", package: "SplitTesting"),
+                // Database locations and the events table, as `splitc analyze --database` reads them.
+                .product(name: "SplitTestFormats", package: "SplitTesting"),
                 // The request readers and response writers, which the fuzzers run too; events are
                 // checked there by the reader `splitc analyze` uses, so that every stored event is
                 // one the readout can read.
@@ -53,6 +58,7 @@ let package = Package(
             name: "split-test-server",
             dependencies: [
                 "SplitTestServer",
+                .product(name: "SplitTestFormats", package: "SplitTesting"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -64,6 +70,7 @@ let package = Package(
                 "SplitTestServer",
                 .product(name: "SplitTesting", package: "SplitTesting"),
                 .product(name: "SplitTestingRemote", package: "SplitTesting"),
+                .product(name: "SplitTestFormats", package: "SplitTesting"),
             ],
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,3 @@
-@_spi(Tools) import SplitTestCompiler
 import SplitTestFormats
 @_spi(Generated) @_spi(Tools) import SplitTesting
 
@@ -8,7 +7,7 @@ import SplitTestFormats
 /// ```swift
 /// let request = try AssignmentRequest(
 ///     body: Array(#"{"device": "d1", "attributes": {"platform": "android"}}"#.utf8),
-///     experiments: ["checkout_button"], declarations: result.attributes)
+///     experiments: ["checkout_button"], attributeKinds: AttributeDeclaration.kinds(result.attributes))
 /// ```
 @_spi(Tools) public struct AssignmentRequest: Sendable, Hashable {
     /// The device id, which device-level experiments resolve.
@@ -23,9 +22,10 @@ import SplitTestFormats
     static let fields = ["device", "user", "attributes", "experiments"]
 
     /// Reads `body` against the experiments defined (their identifiers, in definition order) and
-    /// the attributes declared; every mistake is a ``RequestProblem`` that says what to change.
+    /// the kind of every attribute a value may be given for (the built-ins and those declared);
+    /// every mistake is a ``RequestProblem`` that says what to change.
     public init(
-        body: [UInt8], experiments defined: [String], declarations: [AttributeDeclaration]
+        body: [UInt8], experiments defined: [String], attributeKinds: [String: SplitTestAttributeKind]
     ) throws(RequestProblem) {
         guard case .object(let members) = try RequestJSON.parse(body) else {
             throw RequestProblem("the body must be a JSON object: {\"device\", \"user\", \"attributes\", \"experiments\"}")
@@ -44,7 +44,7 @@ import SplitTestFormats
             attributes = SplitTestAttributeValues()
         case .object(let values)?:
             do {
-                attributes = try AttributesInput.read(members: values, declarations: declarations)
+                attributes = try SplitTestAttributeValues(readingObject: values, kinds: attributeKinds)
             } catch {
                 throw RequestProblem("attributes: \(error.message)")
             }

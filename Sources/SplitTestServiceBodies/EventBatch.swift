@@ -1,10 +1,9 @@
-import SplitTestAnalysis
 import SplitTestFormats
 import SplitTesting
 
 /// The body of `POST /v1/events`: an array of events as `JSONLinesTrackingProvider` writes them,
-/// each read by the reader `splitc analyze` uses, so that every stored event is one the readout
-/// can count. One bad event rejects the whole array.
+/// each read by the event-line codec that `splitc analyze` reads with, so that every stored event
+/// is one the readout can count. One bad event rejects the whole array.
 ///
 /// ```swift
 /// let batch = try EventBatch(body: body)
@@ -52,15 +51,17 @@ import SplitTesting
         case nil, .string?: break
         case let other?: return "\"user\" must be the signed-in user's id, a string, not \(other.typeName)"
         }
-        let event: RawEvent
-        switch JSONLineParser.parse(line) {
-        case .success(let parsed): event = parsed
+        var bytes = Array(line.utf8)
+        let decoded = bytes.withUnsafeMutableBufferPointer { EventLine.decode(UnsafeBufferPointer($0)) }
+        let event: EventLine.Fields
+        switch decoded {
+        case .success(let fields): event = fields
         case .failure(.malformed(let reason)): return "not readable (\(reason))"
         case .failure(.missingField(let reason)): return "\(reason)"
         }
         // The names in the messages are those of the properties the reader fills these fields from.
         var missing: [String] = []
-        switch event.name {
+        switch event.event {
         case TrackingEvent.exposureIdentifier:
             if event.experiment == nil { missing.append("experiment") }
             if event.group == nil { missing.append("group") }
@@ -73,10 +74,10 @@ import SplitTesting
             if event.unit == nil { missing.append("unit") }
         default:
             let known = [TrackingEvent.exposureIdentifier, TrackingEvent.goalIdentifier, TrackingEvent.holdoutIdentifier]
-            return "unknown event '\(event.name)' (known: \(known.joined(separator: ", ")))"
+            return "unknown event '\(event.event)' (known: \(known.joined(separator: ", ")))"
         }
         if !missing.isEmpty {
-            return "\(event.name) without \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) in its properties"
+            return "\(event.event) without \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) in its properties"
         }
         if event.valueIsInvalid { return "\"value\" must be a finite number" }
         if event.periodIsInvalid { return "\"period\" must be a whole number from 0 to 2147483647" }

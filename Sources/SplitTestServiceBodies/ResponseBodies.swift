@@ -1,4 +1,3 @@
-@_spi(Tools) import SplitTestCompiler
 import SplitTestFormats
 
 /// The JSON bodies of the decision service's answers, written by the package's one JSON writer:
@@ -14,15 +13,18 @@ import SplitTestFormats
         public var reason: String
         /// Whether the unit is in the experiment (counted in its readout).
         public var enrolled: Bool
-        /// The group's parameters by name.
-        public var params: [String: ParameterValue]
+        /// The group's parameters by name, as JSON scalars.
+        package var params: [String: JSONValue]
         /// Each factor's level, for a multivariate experiment's cell.
         public var levels: [String: String]?
+        /// For an enrolled unit of a bandit, the allocation period of its first assignment, which
+        /// its exposure carries.
+        public var period: Int?
 
         /// Creates an answer.
-        public init(
-            experiment: String, group: String, reason: String, enrolled: Bool, params: [String: ParameterValue],
-            levels: [String: String]?
+        package init(
+            experiment: String, group: String, reason: String, enrolled: Bool, params: [String: JSONValue],
+            levels: [String: String]?, period: Int? = nil
         ) {
             self.experiment = experiment
             self.group = group
@@ -30,26 +32,17 @@ import SplitTestFormats
             self.enrolled = enrolled
             self.params = params
             self.levels = levels
+            self.period = period
         }
 
         var json: JSONValue {
             var members: [(String, JSONValue)] = [
                 ("experiment", .string(experiment)), ("group", .string(group)), ("reason", .string(reason)),
-                ("enrolled", .bool(enrolled)), ("params", .object(pairs: params.map { ($0.key, Self.json($0.value)) })),
+                ("enrolled", .bool(enrolled)), ("params", .object(pairs: params.map { ($0.key, $0.value) })),
             ]
             if let levels { members.append(("levels", .object(pairs: levels.map { ($0.key, .string($0.value)) }))) }
+            if let period { members.append(("period", .integer(period))) }
             return .object(pairs: members)
-        }
-
-        private static func json(_ value: ParameterValue) -> JSONValue {
-            switch value {
-            case .bool(let flag): .bool(flag)
-            case .int(let number): .integer(number)
-            // Foundation's text for a double; a parameter is always finite, and JSON cannot
-            // write one that is not.
-            case .double(let number): number.isFinite ? .number(JSONValue.foundationText(of: number)) : .null
-            case .string(let text): .string(text)
-            }
         }
     }
 
@@ -67,9 +60,9 @@ import SplitTestFormats
         /// For each group, `"group":"…","levels":{…},"params":{…}` (`levels` only in a cell).
         private let groupMembers: [[UInt8]]
 
-        /// Writes `experiment`'s members for each of `groups`: its name, parameters and levels
-        /// (for a multivariate experiment's cells; `nil` otherwise).
-        public init(experiment: String, groups: [(name: String, params: [String: ParameterValue], levels: [String: String]?)]) {
+        /// Writes `experiment`'s members for each of `groups`: its name, parameters (JSON scalars)
+        /// and levels (for a multivariate experiment's cells; `nil` otherwise).
+        package init(experiment: String, groups: [(name: String, params: [String: JSONValue], levels: [String: String]?)]) {
             experimentMember = Self.members(of: .object(pairs: [("experiment", .string(experiment))]))
             groupMembers = groups.map { group in
                 // What Assignment writes for these members, in the writer's sorted order.
@@ -86,15 +79,16 @@ import SplitTestFormats
         public var groupCount: Int { groupMembers.count }
 
         /// Appends the answer for group `groupIndex`, given for `reason`, to `bytes`.
-        func append(groupIndex: Int, reason: String, enrolled: Bool, to bytes: inout [UInt8]) {
+        func append(groupIndex: Int, reason: String, enrolled: Bool, period: Int?, to bytes: inout [UInt8]) {
             // The names in the writer's sorted order: enrolled, experiment, group, levels,
-            // params, reason.
+            // params, period, reason.
             bytes += #"{"enrolled":"#.utf8
             bytes += (enrolled ? "true" : "false").utf8
             bytes.append(UInt8(ascii: ","))
             bytes += experimentMember
             bytes.append(UInt8(ascii: ","))
             bytes += groupMembers[groupIndex]
+            if let period { bytes += #","period":\#(period)"#.utf8 }
             bytes += #","reason":"#.utf8
             bytes += JSONValue.string(reason).bytes(style: .foundationCompact)
             bytes.append(UInt8(ascii: "}"))
@@ -116,13 +110,16 @@ import SplitTestFormats
         public var reason: String
         /// Whether the unit is in the experiment.
         public var enrolled: Bool
+        /// For an enrolled unit of a bandit, the allocation period of its first assignment.
+        public var period: Int?
 
         /// Creates an answer; `groupIndex` is one of `experiment`'s groups.
-        public init(experiment: PrewrittenExperiment, groupIndex: Int, reason: String, enrolled: Bool) {
+        public init(experiment: PrewrittenExperiment, groupIndex: Int, reason: String, enrolled: Bool, period: Int? = nil) {
             self.experiment = experiment
             self.groupIndex = groupIndex
             self.reason = reason
             self.enrolled = enrolled
+            self.period = period
         }
     }
 
@@ -134,7 +131,8 @@ import SplitTestFormats
         bytes += #"{"assignments":["#.utf8
         for (position, answer) in answers.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            answer.experiment.append(groupIndex: answer.groupIndex, reason: answer.reason, enrolled: answer.enrolled, to: &bytes)
+            answer.experiment.append(
+                groupIndex: answer.groupIndex, reason: answer.reason, enrolled: answer.enrolled, period: answer.period, to: &bytes)
         }
         bytes += "]}".utf8
         return bytes

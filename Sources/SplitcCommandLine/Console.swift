@@ -11,4 +11,9 @@ package enum Console {
     package static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
+
+    /// Writes `message` on standard error as a warning of `splitc`: `splitc: warning: …`.
+    package static func warning(_ message: String) {
+        error("splitc: warning: \(message)")
+    }
 }

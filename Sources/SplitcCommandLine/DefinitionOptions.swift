@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitTestCompiler
+@_spi(Tools) import SplitTestTools
 
 /// The definition files every command but `schema` reads.
 package struct DefinitionOptions: ParsableArguments {
@@ -25,14 +26,13 @@ package struct DefinitionOptions: ParsableArguments {
     package func compile(
         root: String = FileManager.default.currentDirectoryPath, runningTests: Bool = false
     ) throws(InputError) -> Compiled {
-        let files = try DefinitionFiles.discover(paths, optionalPaths: optionalPaths)
-        let sources = try DefinitionReader.read(files, root: root)
-        var result = DefinitionCompiler.compile(sources, today: .todayUTC)
+        let definitions = try DefinitionSet.load(paths: paths, optionalPaths: optionalPaths, root: root)
+        var result = definitions.result
         if runningTests, !result.hasErrors, !result.tests.isEmpty {
             let report = DefinitionTestRunner.run(result.tests, experiments: result.experiments)
             result.diagnostics += report.failures.map(\.diagnostic)
         }
-        return Compiled(sources: sources, result: result)
+        return Compiled(sources: definitions.sources, result: result)
     }
 }
 
@@ -48,18 +48,5 @@ package struct Compiled {
     package func requireNoErrors() throws(ExitCode) {
         DiagnosticPrinter.printText(result.diagnostics)
         if result.hasErrors { throw ExitCode(ExitStatus.errors) }
-    }
-}
-
-extension CalendarDate {
-    /// The current date in UTC, which decides which `expires:` dates are in the past.
-    package static var todayUTC: CalendarDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        let components = calendar.dateComponents([.year, .month, .day], from: Date())
-        guard let year = components.year, let month = components.month, let day = components.day else {
-            preconditionFailure("a Gregorian calendar gives every date a year, a month and a day")
-        }
-        return CalendarDate(year: year, month: month, day: day)
     }
 }

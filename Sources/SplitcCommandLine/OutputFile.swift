@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tools) import SplitTestTools
 
 /// Writes the generated file so that a build never sees it half-written and an unchanged build
 /// does not see it touched.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+@_spi(Tools) import SplitTestTools
 
 /// The entry point that `splitc` and `splitc-build` share: runs the root command and maps every
 /// outcome onto the three exit codes of ``ExitStatus``, instead of ArgumentParser's own (64 for

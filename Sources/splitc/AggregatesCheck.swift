@@ -1,6 +1,7 @@
 import SplitTestAnalysis
 import SplitTesting
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// What `splitc analyze --aggregates` checks before reading the figures: that the query was
 /// emitted with the definitions given now (its fingerprint), and, for `--cuped`, with the same

@@ -3,6 +3,7 @@ import Foundation
 import SplitTestCompiler
 import SplitTesting
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// The definitions that `splitc analyze` and `splitc bandit` read with `--definitions`.
 enum AnalysisDefinitionFiles {

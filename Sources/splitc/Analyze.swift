@@ -2,8 +2,10 @@ import ArgumentParser
 import Foundation
 @_spi(Tools) import SplitTestAnalysis
 import SplitTestCompiler
+import SplitTestFormats
 @_spi(Tools) import SplitTesting
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc analyze`: the readout of the events the runtime emitted.
 struct Analyze: ParsableCommand {
@@ -93,7 +95,7 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
         let definitions = try readDefinitions()
-        if let emitSQL, let eventsTable = eventsTable ?? database.map({ _ in EventDatabase.table }) {
+        if let emitSQL, let eventsTable = eventsTable ?? database.map({ _ in EventsTable.name }) {
             // With --definitions the query carries them, so that it counts what reading the events
             // with the same definitions counts (holdouts against the experiments they cover).
             Console.output(WarehouseQuery.sql(
@@ -126,7 +128,7 @@ struct Analyze: ParsableCommand {
         }
         // The bandits' weights per period, from the documents that set them.
         let history = try controls.isEmpty ? nil : AllocationHistory(
-            controls: controls.map { path in try ControlDocument.open(path, verifiedWith: nil).0 }, definitions: definitions ?? [])
+            controls: controls.map { path in try ControlDocument.open(path) }, definitions: definitions ?? [])
         let readouts = ReadoutBuilder.readouts(totals, effects: try effects.settings(), history: history)
         let report: String
         switch format {

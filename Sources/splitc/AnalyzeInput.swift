@@ -2,6 +2,7 @@ import Foundation
 import SplitTestAnalysis
 import SplitTesting
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// Reads the input of `splitc analyze`: event files (with issues and progress on standard error)
 /// or a warehouse's aggregates.

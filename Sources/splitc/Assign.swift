@@ -3,6 +3,7 @@ import Foundation
 @_spi(Tools) import SplitTestCompiler
 @_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc assign`: the group a unit gets on a fresh install.
 struct Assign: ParsableCommand {
@@ -58,9 +59,10 @@ struct Assign: ParsableCommand {
         let time = try resolution.time()
         var document: SplitTestControl?
         if let control {
-            document = try ControlDocument.read(control, publicKey: publicKey, environment: environment).control
+            document = try ControlDocument.read(control, publicKey: publicKey, environment: environment)
         }
-        let adjusting = ResolutionOptions.adjusting(environment: environment, control: document)
+        let inForce = DefinitionsInForce(environment: environment, control: document)
+        let adjusting = { inForce.definition($0, problem: Console.warning) }
         let values = try AttributesOption.values(attributes, declarations: compiled.result.attributes)
         let assignment = UnitAssignment(
             experiment: definition, unit: unit, attributes: values, time: time, adjusting: adjusting)

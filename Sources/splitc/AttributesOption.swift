@@ -1,7 +1,8 @@
 import ArgumentParser
 @_spi(Tools) import SplitTestCompiler
-@_spi(Generated) import SplitTesting
+@_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `--attributes JSON`: the unit's targeting attributes, checked against the declarations.
 enum AttributesOption {

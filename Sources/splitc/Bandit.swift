@@ -4,6 +4,7 @@ import Foundation
 @_spi(Generated) @_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc bandit`: the next weights of every bandit experiment, as a control document.
 struct Bandit: ParsableCommand {
@@ -61,7 +62,7 @@ struct Bandit: ParsableCommand {
         // Everything that can refuse is checked before the events are read, and nothing is
         // written unless all of it holds.
         let key = try signKey.map { path throws(InputError) in try ControlKeys.privateKey(at: path) }
-        let (current, _) = try ControlDocument.open(control, verifiedWith: nil)
+        let current = try ControlDocument.open(control)
         let now = Date()
         let nextSequence = sequence ?? max(current.sequence + 1, Int(now.timeIntervalSince1970))
         guard nextSequence > current.sequence else {
@@ -83,7 +84,8 @@ struct Bandit: ParsableCommand {
         let byExperiment = Dictionary(totals.map { ($0.experiment, $0) }, uniquingKeysWith: { first, _ in first })
         let updates = bandits.map { definition in
             BanditUpdate.update(
-                definition: ControlDocument.applying(current, to: definition), totals: byExperiment[definition.identifier])
+                definition: DefinitionsInForce(environment: nil, control: current).definition(definition, problem: Console.warning),
+                totals: byExperiment[definition.identifier])
         }
         Console.output(BanditReport.render(updates))
         guard let next = BanditUpdate.nextControl(

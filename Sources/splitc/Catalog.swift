@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitTestCompiler
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc catalog`: a static site of every experiment.
 struct Catalog: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 @_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 extension ControlEnvelope {
     /// A new envelope of `control`, signed with `key` when one is given.
@@ -40,14 +41,5 @@ enum ControlKeys {
             throw InputError("'\(path)' is not a signing key (base64 of 32 bytes, as splitc keygen writes)")
         }
         return key
-    }
-
-    /// The public key written as base64 of its 32 raw bytes, read as apps read it.
-    static func publicKey(_ text: String) throws(InputError) -> ControlPublicKey {
-        do {
-            return try ControlPublicKey(base64: text)
-        } catch {
-            throw InputError("--public-key must be base64 of 32 bytes, as splitc keygen prints it; found '\(text)'")
-        }
     }
 }

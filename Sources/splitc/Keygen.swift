@@ -2,6 +2,7 @@ import ArgumentParser
 import Crypto
 import Foundation
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 #if canImport(Glibc)
     import Glibc

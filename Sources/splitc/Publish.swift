@@ -4,6 +4,7 @@ import Foundation
 @_spi(Generated) @_spi(Tools) import SplitTesting
 import SplitTestingRemote
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc publish`: the control document of the definitions, for apps already released.
 struct Publish: ParsableCommand {
@@ -51,7 +52,7 @@ struct Publish: ParsableCommand {
         let compiled = try definitions.compile()
         try compiled.requireNoErrors()
         let current = try control.map { path in
-            try ControlDocument.open(path, verifiedWith: publicKey.map { text throws(InputError) in try ControlKeys.publicKey(text) }).0
+            try ControlDocument.open(path, publicKey: publicKey)
         }
         let now = Date()
         let defaultSequence = max(Int(now.timeIntervalSince1970), (current?.sequence ?? 0) + 1)
@@ -100,7 +101,7 @@ struct Publish: ParsableCommand {
         case .failure(let problem):
             Console.error(
                 "splitc: warning: bandit '\(identifier)': the weights in '\(control ?? "")' no longer fit its definition "
-                    + "(\(ControlDocument.describe(problem))); it is published with its compiled weights (period 0)")
+                    + "(\(problem.described)); it is published with its compiled weights (period 0)")
         }
     }
 }

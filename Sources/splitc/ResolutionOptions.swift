@@ -3,6 +3,7 @@ import ArgumentParser
 import SplitTestCompiler
 import SplitTestFormats
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `--environment`: which environment's values the definitions take, as a service configured
 /// with it.
@@ -42,17 +43,5 @@ struct ResolutionOptions: ParsableArguments {
     /// The environment, checked against those `result` declares.
     func checkedEnvironment(in result: CompilationResult) throws(InputError) -> String? {
         try environmentOption.checkedEnvironment(in: result)
-    }
-
-    /// What the tools resolve each compiled definition with: its environment's values, then the
-    /// control document's entry, as a service in that environment does.
-    static func adjusting(
-        environment: String?, control: SplitTestControl?
-    ) -> @Sendable (SplitTestDefinition) -> SplitTestDefinition {
-        { compiled in
-            let definition = compiled.inEnvironment(environment)
-            guard let control else { return definition }
-            return ControlDocument.applying(control, to: definition)
-        }
     }
 }

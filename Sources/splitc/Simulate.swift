@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Tools) import SplitTestCompiler
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc simulate`: synthetic units through every experiment, with a sample-ratio check.
 struct Simulate: ParsableCommand {
@@ -52,7 +53,7 @@ struct Simulate: ParsableCommand {
         let environment = try resolution.checkedEnvironment(in: compiled.result)
         let simulations = Simulation.run(
             compiled.result.experiments, unitCount: units, attributes: values, time: try resolution.time(),
-            adjusting: ResolutionOptions.adjusting(environment: environment, control: nil))
+            adjusting: { DefinitionsInForce(environment: environment).definition($0) })
         switch format {
         case .text:
             let holdouts = Simulation.holdoutShares(compiled.result.holdouts, unitCount: units).map { share in

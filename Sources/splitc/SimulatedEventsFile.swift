@@ -3,6 +3,7 @@ import Foundation
 @_spi(Tools) import SplitTestCompiler
 @_spi(Generated) import SplitTesting
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc simulate --events FILE [--goal NAME --rate GROUP=RATE …]`: the simulated units' events,
 /// written by the runtime's own `JSONLinesTrackingProvider`, so that `splitc analyze FILE` reads

@@ -3,6 +3,7 @@ import Foundation
 import SplitTestCompiler
 import SplitTestFormats
 import SplitcCommandLine
+@_spi(Tools) import SplitTestTools
 
 /// `splitc test`: runs the test documents beside the definitions.
 struct Test: ParsableCommand {

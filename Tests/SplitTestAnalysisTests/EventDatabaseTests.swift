@@ -216,8 +216,8 @@ import TestTools
             ("sqlite:other.sqlite", "splitc: error: no events table in sqlite:other.sqlite: is this a split-test-server database?"),
             ("sqlite:text.sqlite", "splitc: error: cannot read sqlite:text.sqlite: file is not a database"),
             ("sqlite://missing.sqlite", "sqlite:// takes an absolute path"),
-            ("events.sqlite", "splitc: error: 'events.sqlite' names no kind of database: write sqlite:events.sqlite, or postgres://user@host:port/db"),
-            ("mysql://ann:hunter2@127.0.0.1/events", "splitc: error: 'mysql://ann:***@127.0.0.1/events': unknown database 'mysql'; give sqlite:PATH or postgres://user@host:port/db"),
+            ("events.sqlite", "splitc: error: 'events.sqlite' names no kind of database: write sqlite:events.sqlite, or postgres://user@host:port/database"),
+            ("mysql://ann:hunter2@127.0.0.1/events", "splitc: error: 'mysql://ann:***@127.0.0.1/events': unknown database 'mysql'; give sqlite:PATH (for example sqlite:split-tests.sqlite) or postgres://user:password@host:port/database"),
             // Port 1 refuses; without libpq the message says to install it: either names the place.
             ("postgres://ann:hunter2@127.0.0.1:1/events?password=hunter2", "postgres://ann:***@127.0.0.1:1/events?password=***"),
         ]

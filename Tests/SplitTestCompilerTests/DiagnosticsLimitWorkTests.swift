@@ -1,5 +1,6 @@
 import Foundation
 @testable import SplitTestCompiler
+import SplitTestFormats
 import Testing
 
 /// The limit of diagnostics per file bounds the compiler's work, not only what it prints: past

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tools) import SplitTestCompiler
 @_spi(Generated) @_spi(Tools) import SplitTesting
+@_spi(Tools) import SplitTestTools
 import Testing
 
 /// The repository's own `experiments/` folder: the demo's inputs, and the documentation's examples.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tools) import SplitTestCompiler
+@_spi(Tools) import SplitTestTools
 import Testing
 
 /// Every `file:line:col: error:` line that the article "Multivariate experiments" quotes is one the

@@ -1,5 +1,6 @@
 @_spi(Tools) import SplitTestCompiler
 @_spi(Generated) @testable import SplitTesting
+@_spi(Tools) import SplitTestTools
 import Testing
 
 /// `android` and `web`, the platforms only a decision service's clients give, are targeted like

@@ -1,5 +1,6 @@
 import Foundation
 import SplitTestCompiler
+@_spi(Tools) import SplitTestTools
 import Testing
 
 /// Every diagnostic line the article "Testing definitions" quotes is one that compiling and

@@ -126,12 +126,4 @@ import Testing
         }
         #expect(value.isNaN)
     }
-
-    @Test func suggestsCloseWordsOnly() {
-        #expect(Suggestions.closest(to: "wieght", in: ["weight", "description", "params"]) == "weight")
-        #expect(Suggestions.closest(to: "blu", in: ["red", "blue"]) == "blue")
-        #expect(Suggestions.closest(to: "c", in: ["a", "b"]) == nil)
-        #expect(Suggestions.closest(to: "colour_scheme", in: ["identifier", "traffic"]) == nil)
-        #expect(Suggestions.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
-    }
 }

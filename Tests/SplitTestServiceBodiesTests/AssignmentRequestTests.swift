@@ -16,7 +16,7 @@ import Testing
     ).attributes
 
     static func read(_ body: String) throws(RequestProblem) -> AssignmentRequest {
-        try AssignmentRequest(body: Array(body.utf8), experiments: experiments, declarations: declarations)
+        try AssignmentRequest(body: Array(body.utf8), experiments: experiments, attributeKinds: AttributeDeclaration.kinds(declarations))
     }
 
     @Test func readsEveryFieldAndWritesABodyThatReadsTheSame() throws {
@@ -33,7 +33,7 @@ import Testing
         ]))
         let body = String(decoding: request.body, as: UTF8.self)
         #expect(body == #"{"attributes":{"app_version":"5.10","days":-3,"plan":"pro","platform":"android"},"device":"d1","experiments":["banner_style","tutorial_length"],"user":"u1"}"#)
-        #expect(try AssignmentRequest(body: request.body, experiments: Self.experiments, declarations: Self.declarations) == request)
+        #expect(try AssignmentRequest(body: request.body, experiments: Self.experiments, attributeKinds: AttributeDeclaration.kinds(Self.declarations)) == request)
         #expect(try Self.read(#"{"device": "d"}"#).experiments == Self.experiments, "all when none are named")
         #expect(try Self.read(#"{"device": "d", "experiments": []}"#).experiments == [])
     }
@@ -80,7 +80,7 @@ import Testing
     @Test func rejectsBytesThatAreNotUTF8() {
         let bytes = Array(#"{"device": "d"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         #expect(throws: RequestProblem("the body is not valid JSON: a string holds bytes that are not UTF-8 at character 13")) {
-            try AssignmentRequest(body: bytes, experiments: Self.experiments, declarations: Self.declarations)
+            try AssignmentRequest(body: bytes, experiments: Self.experiments, attributeKinds: AttributeDeclaration.kinds(Self.declarations))
         }
     }
 
@@ -92,10 +92,10 @@ import Testing
         var accepted = 0
         for (name, bytes) in seeds {
             do {
-                let request = try AssignmentRequest(body: bytes, experiments: Self.experiments, declarations: Self.declarations)
+                let request = try AssignmentRequest(body: bytes, experiments: Self.experiments, attributeKinds: AttributeDeclaration.kinds(Self.declarations))
                 accepted += 1
                 #expect(name.hasPrefix("valid-"), "\(name) is read")
-                let again = try AssignmentRequest(body: request.body, experiments: Self.experiments, declarations: Self.declarations)
+                let again = try AssignmentRequest(body: request.body, experiments: Self.experiments, attributeKinds: AttributeDeclaration.kinds(Self.declarations))
                 #expect(again == request, "\(name) reads back the same")
             } catch {
                 #expect(name.hasPrefix("invalid-"), "\(name): \(error.detail)")

@@ -14,7 +14,9 @@ import Testing
         let answers = [
             ResponseBodies.Assignment(
                 experiment: "paywall", group: "b", reason: "bucketed", enrolled: true,
-                params: ["title": .string("Go"), "ratio": .double(0.25), "size": .double(2), "count": .int(3), "on": .bool(false)],
+                params: ([
+                    "title": .string("Go"), "ratio": .double(0.25), "size": .double(2), "count": .int(3), "on": .bool(false),
+                ] as [String: ParameterValue]).mapValues(\.json),
                 levels: nil),
             ResponseBodies.Assignment(
                 experiment: "grid", group: "urgent+purple", reason: "not_targeted", enrolled: false, params: [:],
@@ -35,14 +37,15 @@ import Testing
         var written: [ResponseBodies.PrewrittenAnswer] = []
         var expected: [ResponseBodies.Assignment] = []
         for experiment in experiments {
-            let prewritten = ResponseBodies.PrewrittenExperiment(experiment: experiment, groups: groups)
+            let prewritten = ResponseBodies.PrewrittenExperiment(
+                experiment: experiment, groups: groups.map { ($0.name, $0.params.mapValues(\.json), $0.levels) })
             #expect(prewritten.groupCount == groups.count)
             for (index, group) in groups.enumerated() {
                 for (reason, enrolled) in [("bucketed", true), ("not_targeted", false), ("a \"quoted\" reason", false)] {
                     written.append(.init(experiment: prewritten, groupIndex: index, reason: reason, enrolled: enrolled))
                     expected.append(
                         .init(experiment: experiment, group: group.name, reason: reason, enrolled: enrolled,
-                            params: group.params, levels: group.levels))
+                            params: group.params.mapValues(\.json), levels: group.levels))
                 }
             }
         }

@@ -104,24 +104,36 @@ import Testing
                 controlIndex: 0, trafficBuckets: trafficBuckets, status: status,
                 force: ["qa": 2], targeting: targeting, holdout: holdout)
         }
+        func reason(
+            _ definition: SplitTestDefinition, unit: String?, attributes: SplitTestAttributeValues = .init(),
+            stored: String? = nil, override: String? = nil
+        ) -> AssignmentReason {
+            Resolver.resolve(
+                definition, units: ResolutionUnits(either: unit), attributes: attributes, time: 0,
+                storedAssignment: { _, _ in stored.map { StoredAssignment(group: $0) } }, override: { _ in override },
+                definitionInForce: { $0.definition }
+            ).reason
+        }
         let stopped = definition(status: .stopped)
-        #expect(stopped.resolveBeforeStickiness(unit: "qa", time: 0)?.reason == .forced)
-        #expect(stopped.resolveBeforeStickiness(unit: "someone", time: 0)?.reason == .stopped)
-        #expect(definition(status: .resolved(winner: "blue")).resolveBeforeStickiness(unit: "someone", time: 0)?.reason == .resolved)
+        #expect(reason(stopped, unit: "qa", override: "blue") == .override)
+        #expect(reason(stopped, unit: "qa") == .forced)
+        #expect(reason(stopped, unit: "someone", stored: "blue") == .stopped)
+        #expect(reason(definition(status: .resolved(winner: "blue")), unit: "someone", stored: "red") == .resolved)
         let running = definition(status: .running)
-        #expect(running.resolveBeforeStickiness(unit: "someone", time: 0) == nil)
-        #expect(running.resolveUnassigned(unit: nil, attributes: .init(), time: 0, requiredGroup: { _ in "" }).reason == .noUser)
+        #expect(reason(running, unit: "someone", stored: "blue") == .sticky)
+        #expect(reason(running, unit: nil) == .noUser)
         let holdout = SplitTestHoldout(name: "everyone", unitType: .device, buckets: 5_000)
         let narrow = definition(
             status: .running, holdout: holdout,
             targeting: SplitTestTargeting(conditions: [SplitTestCondition(attribute: "plan", test: .equals(.string("pro")))]),
             trafficBuckets: 1)
         let heldOut = (0..<100).map { "unit-\($0)" }.first { holdout.holds(unit: $0) }!
-        #expect(narrow.resolveUnassigned(unit: heldOut, attributes: .init(), time: 0, requiredGroup: { _ in "" }).reason == .holdout)
-        let notHeld = (0..<100).map { "unit-\($0)" }.first { !holdout.holds(unit: $0) }!
-        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: .init(), time: 0, requiredGroup: { _ in "" }).reason == .notTargeted)
+        #expect(reason(narrow, unit: heldOut, stored: "red") == .sticky)
+        #expect(reason(narrow, unit: heldOut) == .holdout)
+        let notHeld = (0..<100).map { "unit-\($0)" }.first { !holdout.holds(unit: $0) && !narrow.isEnrolled(unit: $0) }!
+        #expect(reason(narrow, unit: notHeld) == .notTargeted)
         let targeted = SplitTestAttributeValues(["plan": .string("pro")])
-        #expect(narrow.resolveUnassigned(unit: notHeld, attributes: targeted, time: 0, requiredGroup: { _ in "" }).reason == .notEnrolled || narrow.isEnrolled(unit: notHeld))
+        #expect(reason(narrow, unit: notHeld, attributes: targeted) == .notEnrolled)
     }
 
     @Test func eventsOfExposuresAndAnalyticsAreTheRuntimes() throws {

@@ -1,19 +1,14 @@
-@_spi(Tools) import SplitTestCompiler
 @_spi(Tools) import SplitTestServiceBodies
 @_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The experiments the bodies are read against, in definition order.
 private let experiments = ["banner_style", "checkout_button", "tutorial_length"]
 
-/// The declared attributes: an enum and an int, beside the built-in ones.
-private let declarations: [AttributeDeclaration] = {
-    let source = SourceFile(
-        path: "attributes.yaml",
-        contents: Array("attributes:\n  plan: { type: string, values: [free, trial, pro] }\n  days: { type: int }\n".utf8))
-    let result = DefinitionCompiler.compile([source], today: CalendarDate(year: 2026, month: 1, day: 1))
-    precondition(!result.hasErrors && result.attributes.count == 2, "the fuzzer's declarations compile")
-    return result.attributes
-}()
+/// The attributes a value may be given for: the built-in ones, and two declared ones (an enum
+/// and an int), as the service derives them from its definitions.
+private let attributeKinds = SplitTestAttributeKind.table(declared: [
+    ("plan", .string(values: ["free", "trial", "pro"])), ("days", .int),
+])
 
 /// libFuzzer's entry point: the input is the body of the decision service's `POST
 /// /v1/assignments`, untrusted bytes from the network. Reading it gives a request or a problem
@@ -25,7 +20,7 @@ public func fuzzAssignmentRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let request: AssignmentRequest
     do {
-        request = try AssignmentRequest(body: bytes, experiments: experiments, declarations: declarations)
+        request = try AssignmentRequest(body: bytes, experiments: experiments, attributeKinds: attributeKinds)
     } catch {
         precondition(!error.detail.isEmpty && error.invalidEvents.isEmpty, "a rejected body says why")
         return 0
@@ -39,7 +34,7 @@ public func fuzzAssignmentRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         "the experiments asked for are defined ones, once each, in definition order")
     let body = request.body
     do {
-        let again = try AssignmentRequest(body: body, experiments: experiments, declarations: declarations)
+        let again = try AssignmentRequest(body: body, experiments: experiments, attributeKinds: attributeKinds)
         precondition(again == request, "a request read, written and read again is the same request")
         precondition(again.body == body, "a request is written identically again")
     } catch {

@@ -1,4 +1,5 @@
 @_spi(Tools) import SplitTestCompiler
+@_spi(Tools) import SplitTestTools
 @_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// The declarations the inputs are checked against: one attribute of each type, one with values.

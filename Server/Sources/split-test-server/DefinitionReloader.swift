@@ -1,6 +1,6 @@
 import Logging
 import ServiceLifecycle
-import SplitTestServer
+@_spi(Tools) import SplitTestServer
 import UnixSignals
 
 /// Reads the definitions and the control document again on each SIGHUP and serves them from the
@@ -9,9 +9,9 @@ struct DefinitionReloader: Service {
     /// SIGHUP, trapped before the server starts listening, so that a signal sent as soon as it
     /// listens reloads instead of ending the process.
     var signals: UnixSignalsSequence
-    var catalog: CatalogInForce
+    var definitions: CurrentDefinitions
     /// Compiles the definitions and applies the control document, as at start.
-    var load: @Sendable () throws(CatalogError) -> Catalog
+    var load: @Sendable () throws(DefinitionsError) -> ServedDefinitions
     var logger: Logger
 
     func run() async {
@@ -24,7 +24,7 @@ struct DefinitionReloader: Service {
         do {
             let loaded = try load()
             for warning in loaded.warnings { logger.warning("\(warning)") }
-            catalog.replace(with: loaded)
+            definitions.replace(with: loaded)
             logger.info(
                 "SIGHUP: definitions reloaded",
                 metadata: [

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import SplitTestServer
+import SplitTestFormats
+@_spi(Tools) import SplitTestServer
 import UnixSignals
 
 /// `split-test-server`: serves the definitions' assignments over HTTP until SIGTERM or SIGINT,
@@ -69,30 +70,32 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         if publicKey != nil && control == nil {
             throw ValidationError("--public-key verifies a --control document; give one")
         }
+        let location: DatabaseLocation
         do {
-            _ = try DatabaseLocation(database)
+            location = try DatabaseLocation(parsing: database)
         } catch {
             throw ValidationError("--database: \(error.description)")
         }
+        if let problem = location.serviceProblem { throw ValidationError("--database: \(problem)") }
     }
 
     func run() async throws {
         var logger = Logger(label: "split-test-server")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let load = { @Sendable [definitions, control, publicKey, environment] () throws(CatalogError) -> Catalog in
-            try Catalog.load(definitions: definitions, control: control, publicKey: publicKey, environment: environment)
+        let load = { @Sendable [definitions, control, publicKey, environment] () throws(DefinitionsError) -> ServedDefinitions in
+            try ServedDefinitions.load(definitions: definitions, control: control, publicKey: publicKey, environment: environment)
         }
-        let catalog: Catalog
+        let served: ServedDefinitions
         do {
-            catalog = try load()
+            served = try load()
         } catch {
             FileHandle.standardError.write(Data("\(error.description)\nsplit-test-server: not started\n".utf8))
             throw ExitCode(1)
         }
-        for warning in catalog.warnings { logger.warning("\(warning)") }
+        for warning in served.warnings { logger.warning("\(warning)") }
         // Read now, so that an installation without its resources fails at start, not on a request.
         _ = DecisionServer.openAPIDocument
-        let location = try DatabaseLocation(database)
+        let location = try DatabaseLocation(parsing: database)
         let storage: any DecisionStorage
         do {
             storage = try await location.open(cachedUnits: cachedUnits, logger: logger)
@@ -104,17 +107,17 @@ struct SplitTestServerCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let key = ProcessInfo.processInfo.environment["SPLIT_TEST_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let inForce = CatalogInForce(catalog)
+        let current = CurrentDefinitions(served)
         let reloader = DefinitionReloader(
-            signals: await UnixSignalsSequence(trapping: .sighup), catalog: inForce, load: load, logger: logger)
-        let server = DecisionServer(catalog: inForce, storage: storage, key: key)
+            signals: await UnixSignalsSequence(trapping: .sighup), definitions: current, load: load, logger: logger)
+        let server = DecisionServer(definitions: current, storage: storage, key: key)
         let app = server.application(
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             logger: logger,
-            onServerRunning: { [host, catalog] channel in
+            onServerRunning: { [host, served] channel in
                 let port = channel.localAddress?.port ?? 0
                 // One line on standard output, which scripts and tests wait for.
-                let line = "split-test-server: listening on http://\(host):\(port) (\(catalog.experimentCount) experiments)\n"
+                let line = "split-test-server: listening on http://\(host):\(port) (\(served.experimentCount) experiments)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
         let services = ServiceGroup(

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import SplitTestServer
+@_spi(Tools) @testable import SplitTestServer
 
 /// Many requests at once: each new unit ends with one group, and no event is lost.
 @Suite struct ConcurrencyTests {

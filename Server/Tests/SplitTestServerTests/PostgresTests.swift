@@ -1,9 +1,10 @@
 import Foundation
 import Logging
+import SplitTestFormats
 import Testing
 @_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
-@testable import SplitTestServer
+@_spi(Tools) @testable import SplitTestServer
 
 /// The service on PostgreSQL: the same answers as on SQLite, several instances sharing one
 /// database, and a database that goes away and comes back.
@@ -39,7 +40,7 @@ struct PostgresTests {
         let forgotten = try await server.request("DELETE", "/v1/units/pg-device-0")
         #expect(forgotten.status == 204)
 
-        let storage = try await DatabaseLocation(cluster.url).open(logger: Logger(label: "test"))
+        let storage = try await DatabaseLocation(parsing: cluster.url).open(logger: Logger(label: "test"))
         let lines = try await storage.events()
         let stored = try await storage.assignments(unit: "pg-device-0")
         let kept = try await storage.assignments(unit: "pg-device-1")
@@ -80,7 +81,7 @@ struct PostgresTests {
                 $0[$1.0, default: []].append(($1.1, $1.2))
             }
         }
-        let storage = try await DatabaseLocation(cluster.url).open(logger: Logger(label: "test"))
+        let storage = try await DatabaseLocation(parsing: cluster.url).open(logger: Logger(label: "test"))
         var winners: Set<String> = []
         for unit in units {
             let given = try #require(answers[unit])

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import SplitTestServer
+@_spi(Tools) @testable import SplitTestServer
 
 /// Events, bad input, the key and the start-up checks, against the running server.
 @Suite(.serialized) struct RequestTests {

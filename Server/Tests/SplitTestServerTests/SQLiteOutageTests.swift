@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import SplitTestServer
+@_spi(Tools) @testable import SplitTestServer
 
 /// A SQLite file that goes away under the running service: 503 while it cannot be opened again,
 /// and answers again by themselves once it can.

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import SplitTestServer
+@_spi(Tools) @testable import SplitTestServer
 
 /// The SQLite storage under concurrent requests, whose writes share transactions: each write is
 /// whole and in arrival order, the first group stored for a unit wins for every request, and the

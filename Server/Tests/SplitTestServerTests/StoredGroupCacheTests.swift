@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import SplitTestServer
+@_spi(Tools) @testable import SplitTestServer
 
 /// The stored groups a SQLite storage keeps in memory answer as the file would: after stores,
 /// after a unit is forgotten, when the file is replaced, and within their bound.

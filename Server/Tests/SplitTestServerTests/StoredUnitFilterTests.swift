@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import SplitTestServer
+@_spi(Tools) @testable import SplitTestServer
 
 /// The filter of units with groups lets a SQLite storage skip the read of a unit never seen, and
 /// never skips one that has groups: units in the file when it opens, units stored while it is

@@ -1,3 +1,4 @@
+import SplitTestFormats
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -45,7 +46,7 @@ struct PostgresEventTable: EventLineSource {
             throw EventDatabase.Failure("cannot connect to \(name): \(Self.trimmed(message))")
         }
         try execute(connection, "BEGIN READ ONLY")
-        try execute(connection, "DECLARE split_test_events NO SCROLL CURSOR FOR " + EventDatabase.rowsQuery(upTo: lastID.value))
+        try execute(connection, "DECLARE split_test_events NO SCROLL CURSOR FOR " + EventsTable.rowsQuery(upTo: lastID.value))
         var rows = 0
         var bytesRead = 0
         var id = 0
@@ -78,7 +79,7 @@ struct PostgresEventTable: EventLineSource {
             let message = (result != nil ? api.resultErrorMessage(result) : api.errorMessage(connection)).map { String(cString: $0) } ?? ""
             api.clear(result)
             if state == PostgresFunctions.undefinedTable {
-                throw EventDatabase.Failure("no \(EventDatabase.table) table in \(name): is this a split-test-server database?")
+                throw EventDatabase.Failure("no \(EventsTable.name) table in \(name): is this a split-test-server database?")
             }
             throw EventDatabase.Failure("cannot read \(name): \(Self.trimmed(message))")
         }

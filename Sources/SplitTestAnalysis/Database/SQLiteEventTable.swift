@@ -1,3 +1,4 @@
+import SplitTestFormats
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,11 +38,11 @@ struct SQLiteEventTable: EventLineSource {
         // The service may be writing: wait for its lock rather than fail at once.
         _ = api.busyTimeout(database, 10_000)
         var statement: OpaquePointer?
-        let query = EventDatabase.rowsQuery(upTo: lastID.value)
+        let query = EventsTable.rowsQuery(upTo: lastID.value)
         guard api.prepare(database, query, -1, &statement, nil) == SQLiteFunctions.ok, let statement else {
             let message = api.errorMessage(database).map { String(cString: $0) } ?? ""
             if message.hasPrefix("no such table") {
-                throw EventDatabase.Failure("no \(EventDatabase.table) table in \(name): is this a split-test-server database?")
+                throw EventDatabase.Failure("no \(EventsTable.name) table in \(name): is this a split-test-server database?")
             }
             throw failure(database)
         }

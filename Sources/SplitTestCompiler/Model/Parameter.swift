@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// The Swift type of a group parameter, inferred from the values the groups give it.
 public enum ParameterType: String, Hashable, Sendable {
     /// `true` / `false` (YAML 1.2 core schema: `yes`, `no`, `on`, `off` are strings).
@@ -43,5 +45,18 @@ public struct ParameterDeclaration: Hashable, Sendable {
         self.name = name
         self.type = type
         self.location = location
+    }
+}
+
+extension ParameterValue {
+    /// The value as a decision service's answer writes it: a double as Foundation's encoder
+    /// writes it (a parameter is always finite; JSON cannot write one that is not).
+    package var json: JSONValue {
+        switch self {
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .integer(number)
+        case .double(let number): number.isFinite ? .number(JSONValue.foundationText(of: number)) : .null
+        case .string(let text): .string(text)
+        }
     }
 }

@@ -1,4 +1,5 @@
 @_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// The one key of `allocation`.
 enum AllocationKey: Int, FixedKey {
@@ -118,7 +119,7 @@ extension ExperimentParser {
         }
         guard Self.isGoalName(name) else {
             log.error(
-                "goal '\(Self.shown(name))' is not a goal name: a letter, then letters, digits, '_', '-' or '.', "
+                "goal '\(shownInMessage(name))' is not a goal name: a letter, then letters, digits, '_', '-' or '.', "
                     + "at most \(Self.maximumGoalLength) characters", at: node)
             return nil
         }

@@ -1,3 +1,5 @@
+@_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestFormats
 /// The one key of an attributes document.
 enum AttributesDocumentKey: Int, FixedKey {
     case attributes
@@ -52,25 +54,25 @@ extension ExperimentParser {
     private mutating func readAttribute(_ name: String, _ pair: YAMLPair) -> AttributeDeclaration? {
         let errorsBefore = log.errorCount
         if !NameRules.isName(name) {
-            log.error("attribute name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
-        } else if BuiltInAttributes.kind(of: name) != nil {
+            log.error("attribute name '\(shownInMessage(name))' \(NameRules.nameRequirement)", at: pair.key)
+        } else if SplitTestAttributeKind.builtIn(named: name) != nil {
             log.error(
-                "'\(name)' is a built-in attribute (\(BuiltInAttributes.names.joined(separator: ", "))); "
+                "'\(name)' is a built-in attribute (\(SplitTestAttributeValues.builtInNames.joined(separator: ", "))); "
                     + "it needs no declaration", at: pair.key)
         }
         let node = pair.value
         guard node.kind == .mapping else {
             log.error(
-                "the declaration of '\(Self.shown(name))' must be a mapping like { type: string }; "
+                "the declaration of '\(shownInMessage(name))' must be a mapping like { type: string }; "
                     + "found \(document.kindDescription(of: node))", at: node)
             return nil
         }
-        let keys = entries(of: node, keys: AttributeKey.self, place: " of attribute '\(Self.shown(name))'")
+        let keys = entries(of: node, keys: AttributeKey.self, place: " of attribute '\(shownInMessage(name))'")
         var type: AttributeDeclaration.ValueType?
         if let typeNode = keys[.type]?.value {
             type = readChoice(typeNode, key: "type", choices: Self.attributeTypes).flatMap(AttributeDeclaration.ValueType.init)
         } else {
-            log.error("missing required key 'type' of attribute '\(Self.shown(name))'", at: node)
+            log.error("missing required key 'type' of attribute '\(shownInMessage(name))'", at: node)
         }
         var values: [String]?
         if let pair = keys[.values] {
@@ -96,8 +98,8 @@ extension ExperimentParser {
         }
         return readUniqueNames(
             node,
-            notAName: { "value \($0) of attribute '\(Self.shown(attribute))' " + NameRules.nameRequirement },
-            listedAgain: { "duplicate value '\(Self.shown($0))' of attribute '\(Self.shown(attribute))'" }
+            notAName: { "value \($0) of attribute '\(shownInMessage(attribute))' " + NameRules.nameRequirement },
+            listedAgain: { "duplicate value '\(shownInMessage($0))' of attribute '\(shownInMessage(attribute))'" }
         ).map(\.name)
     }
 }

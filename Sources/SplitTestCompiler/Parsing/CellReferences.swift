@@ -1,4 +1,5 @@
 @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// How a multivariate experiment names its cells: `urgent+orange` (one level of each factor,
 /// joined by `+` in factor order) wherever a group name goes, and also `{ headline: urgent,
@@ -10,7 +11,7 @@ extension ExperimentParser {
         guard let text = readText(node, key: key) else { return nil }
         guard let levels = readCellName(text, at: node, factors: factorial.factors) else { return nil }
         guard let position = factorial.positions[levels] else {
-            log.error("cell '\(Self.shown(text))' is not listed in 'cells'", at: node)
+            log.error("cell '\(shownInMessage(text))' is not listed in 'cells'", at: node)
             return nil
         }
         return position
@@ -40,7 +41,7 @@ extension ExperimentParser {
             let (name, pair) = (entry.name, entry.pair)
             guard let factor = factors.firstIndex(where: { $0.name == name }) else {
                 log.error(
-                    "unknown factor '\(Self.shown(name))' in a cell" + Suggestions.didYouMean(name, in: factors.map(\.name)),
+                    "unknown factor '\(shownInMessage(name))' in a cell" + Suggestions.didYouMean(name, in: factors.map(\.name)),
                     at: pair.key)
                 valid = false
                 continue
@@ -82,11 +83,11 @@ extension ExperimentParser {
             if parts.count < factors.count, let missing = Self.missingFactors(parts, factors) {
                 let noun = missing.count == 1 ? "factor" : "factors"
                 log.error(
-                    "cell '\(Self.shown(text))' misses \(noun) \(missing.map { "'\($0)'" }.joined(separator: ", ")); \(shape)",
+                    "cell '\(shownInMessage(text))' misses \(noun) \(missing.map { "'\($0)'" }.joined(separator: ", ")); \(shape)",
                     at: node)
             } else {
                 let levels = parts.count == 1 ? "1 level" : "\(parts.count) levels"
-                log.error("cell '\(Self.shown(text))' names \(levels); \(shape)", at: node)
+                log.error("cell '\(shownInMessage(text))' names \(levels); \(shape)", at: node)
             }
             return nil
         }
@@ -99,7 +100,7 @@ extension ExperimentParser {
         if levels.count == factors.count { return levels }
         if let reordered = Self.inFactorOrder(parts, factors) {
             log.error(
-                "cell '\(Self.shown(text))' names its levels out of order; write '\(reordered)' (factor order: \(order))",
+                "cell '\(shownInMessage(text))' names its levels out of order; write '\(reordered)' (factor order: \(order))",
                 at: node)
             return nil
         }
@@ -113,7 +114,7 @@ extension ExperimentParser {
     private mutating func levelIndex(_ level: String, of factor: FactorDraft, at node: YAMLNode) -> Int? {
         if let index = factor.levels.firstIndex(where: { $0.name == level }) { return index }
         log.error(
-            "factor '\(factor.name)' has no level '\(Self.shown(level))'"
+            "factor '\(factor.name)' has no level '\(shownInMessage(level))'"
                 + Suggestions.didYouMean(level, in: factor.levels.map(\.name)), at: node)
         return nil
     }

@@ -1,4 +1,5 @@
 @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// A multivariate experiment's design as read: its factors and its listed cells.
 struct FactorialDraft {
@@ -148,7 +149,7 @@ extension ExperimentParser {
                 continue
             }
             guard let position = draft.positions[levels] else {
-                log.error("cell '\(Self.shown(name))' is not listed in 'cells'", at: pair.key)
+                log.error("cell '\(shownInMessage(name))' is not listed in 'cells'", at: pair.key)
                 valid = false
                 continue
             }
@@ -156,7 +157,7 @@ extension ExperimentParser {
                 let problem = document.scalarValue(of: pair.value)?.number.map { $0.isFinite ? "must not be negative" : "must be a finite number" }
                     ?? "must be a number"
                 log.error(
-                    "the weight of cell '\(Self.shown(name))' \(problem); found \(document.kindDescription(of: pair.value))",
+                    "the weight of cell '\(shownInMessage(name))' \(problem); found \(document.kindDescription(of: pair.value))",
                     at: pair.value)
                 valid = false
                 continue

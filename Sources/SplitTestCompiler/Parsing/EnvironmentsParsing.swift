@@ -1,4 +1,5 @@
 @_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// The one key of an environments declaration.
 enum EnvironmentsDocumentKey: Int, FixedKey {
@@ -29,7 +30,7 @@ extension ExperimentParser {
         }
         let names = readUniqueNames(
             list, notAName: { "an environment \(NameRules.nameRequirement); found \($0)" },
-            listedAgain: { "environment '\(Self.shown($0))' is listed twice" })
+            listedAgain: { "environment '\(shownInMessage($0))' is listed twice" })
         guard !log.hasErrors else { return nil }
         return EnvironmentDeclaration(
             names: names.map { NameReference(name: $0.name, location: file.location(of: $0.node)) },
@@ -116,7 +117,7 @@ extension ExperimentParser {
         for entry in namedEntries(of: node, noun: "group", place: " in the weights of environment '\(environment)'") {
             guard let index = names.firstIndex(of: entry.name) else {
                 log.error(
-                    "group '\(Self.shown(entry.name))' is not defined" + Suggestions.didYouMean(entry.name, in: names),
+                    "group '\(shownInMessage(entry.name))' is not defined" + Suggestions.didYouMean(entry.name, in: names),
                     at: entry.pair.key)
                 valid = false
                 continue

@@ -163,11 +163,4 @@ struct ExperimentParser {
         }
         return pair.value
     }
-
-    // MARK: Reporting
-
-    /// `text` as a message quotes it: long values are cut, so one huge scalar cannot flood a log.
-    static func shown(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(37) + "..."
-    }
 }

@@ -1,3 +1,4 @@
+import SplitTestFormats
 /// A factor as read from `factors:`. Its levels are read as groups are (a name, a description
 /// and params; no weight), so that their parameters follow the groups' rules.
 struct FactorDraft {
@@ -54,7 +55,7 @@ extension ExperimentParser {
         for entry in namedEntries(of: node, noun: "factor") {
             let (name, pair) = (entry.name, entry.pair)
             guard NameRules.isName(name) else {
-                log.error("factor name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
+                log.error("factor name '\(shownInMessage(name))' \(NameRules.nameRequirement)", at: pair.key)
                 allRead = false
                 continue
             }
@@ -90,7 +91,7 @@ extension ExperimentParser {
             guard withinLevelLimit(node, factor: name) else { return nil }
             let names = readUniqueNames(
                 node, notAName: { "each item of factor '\(name)' must be a level name; found \($0)" },
-                listedAgain: { "duplicate level '\(Self.shown($0))' in factor '\(name)'" })
+                listedAgain: { "duplicate level '\(shownInMessage($0))' in factor '\(name)'" })
             valid = names.count == node.entryCount
             for (level, levelNode) in names {
                 factor.levels.append(GroupDraft(name: level, nameNode: levelNode))
@@ -106,7 +107,7 @@ extension ExperimentParser {
                 }
                 guard NameRules.isName(level) else {
                     log.error(
-                        "level name '\(Self.shown(level))' of factor '\(name)' \(NameRules.nameRequirement)",
+                        "level name '\(shownInMessage(level))' of factor '\(name)' \(NameRules.nameRequirement)",
                         at: levelPair.key)
                     valid = false
                     continue

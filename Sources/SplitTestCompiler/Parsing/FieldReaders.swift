@@ -1,4 +1,5 @@
 @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// Readers of the experiment's single-value keys; each reports what is wrong with its value and
 /// returns nil then.
@@ -8,12 +9,12 @@ extension ExperimentParser {
     mutating func readIdentifier(_ node: YAMLNode, key: String = "identifier", what: String = "identifier") -> String? {
         guard let name = readText(node, key: key) else { return nil }
         guard NameRules.isName(name) else {
-            log.error("\(what) '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
+            log.error("\(what) '\(shownInMessage(name))' \(NameRules.nameRequirement)", at: node)
             return nil
         }
         guard name.utf8.count <= NameRules.maximumIdentifierLength else {
             log.error(
-                "\(what) '\(Self.shown(name))' is \(name.utf8.count) characters long; "
+                "\(what) '\(shownInMessage(name))' is \(name.utf8.count) characters long; "
                     + "the limit is \(NameRules.maximumIdentifierLength)", at: node)
             return nil
         }
@@ -35,7 +36,7 @@ extension ExperimentParser {
                 continue
             }
             if let first = firstNodes.insert(text, item) {
-                log.error(listedAgain(text), at: item, note: ("'\(Self.shown(text))' is first listed here", first))
+                log.error(listedAgain(text), at: item, note: ("'\(shownInMessage(text))' is first listed here", first))
                 continue
             }
             names.append((text, item))
@@ -49,7 +50,7 @@ extension ExperimentParser {
         guard choices.contains(text) else {
             let listed = choices.map { "'\($0)'" }.joined(separator: " or ")
             log.error(
-                "'\(key)' must be \(listed), not '\(Self.shown(text))'"
+                "'\(key)' must be \(listed), not '\(shownInMessage(text))'"
                     + Suggestions.didYouMean(text, in: choices), at: node)
             return nil
         }
@@ -112,7 +113,7 @@ extension ExperimentParser {
             return nil
         }
         guard let (year, month, day) = document.withBytes(of: node, Self.dateParts) else {
-            log.error("'expires' must be a date written YYYY-MM-DD; found '\(Self.shown(text))'", at: node)
+            log.error("'expires' must be a date written YYYY-MM-DD; found '\(shownInMessage(text))'", at: node)
             return nil
         }
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else {
@@ -152,7 +153,7 @@ extension ExperimentParser {
         guard NameRules.isSwiftTypeName(name) else {
             log.error(
                 "'swift_name' must be a Swift type name (a letter or underscore, then letters, "
-                    + "digits and underscores); found '\(Self.shown(name))'", at: node)
+                    + "digits and underscores); found '\(shownInMessage(name))'", at: node)
             return nil
         }
         guard !SwiftNaming.keywords.contains(name) else {

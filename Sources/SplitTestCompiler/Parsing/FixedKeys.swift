@@ -1,3 +1,4 @@
+import SplitTestFormats
 /// A key of a mapping whose keys are fixed by the definition language: an experiment's, a
 /// group's, a layer's. Each is an enum whose cases are numbered from 0 in the order of `names`.
 protocol FixedKey: RawRepresentable<Int>, CaseIterable {
@@ -94,7 +95,7 @@ extension ExperimentParser {
         guard let text = document.stringValue(of: key) else {
             return "keys\(place) must be names; found \(document.kindDescription(of: key))"
         }
-        return "unknown key '\(shown(text))'\(place)" + Suggestions.didYouMean(text, in: names)
+        return "unknown key '\(shownInMessage(text))'\(place)" + Suggestions.didYouMean(text, in: names)
     }
 
     /// The position in `names` of the scalar `key`, compared as bytes.

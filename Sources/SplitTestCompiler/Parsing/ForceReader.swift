@@ -1,3 +1,4 @@
+import SplitTestFormats
 /// The reader of `force:`, the units (QA accounts, employees) always served a given group.
 extension ExperimentParser {
     /// `force: { unit id: group name }`: the group index of each unit, or nil when any entry is
@@ -28,14 +29,14 @@ extension ExperimentParser {
             }
             if let first = seen.insert(unit, pair.key) {
                 log.error(
-                    "duplicate unit id '\(Self.shown(unit))' in 'force'", at: pair.key,
-                    note: ("'\(Self.shown(unit))' is first forced here", first))
+                    "duplicate unit id '\(shownInMessage(unit))' in 'force'", at: pair.key,
+                    note: ("'\(shownInMessage(unit))' is first forced here", first))
                 valid = false
                 continue
             }
             guard pair.value.isScalar, document.stringValue(of: pair.value) != nil else {
                 log.error(
-                    "unit '\(Self.shown(unit))' in 'force' must name a group; "
+                    "unit '\(shownInMessage(unit))' in 'force' must name a group; "
                         + "found \(document.kindDescription(of: pair.value))", at: pair.value)
                 valid = false
                 continue

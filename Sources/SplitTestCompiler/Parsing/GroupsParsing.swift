@@ -1,4 +1,5 @@
 import SplitTesting
+import SplitTestFormats
 
 /// A group as read from `groups:`, before parameters are resolved across groups.
 struct GroupDraft {
@@ -54,7 +55,7 @@ extension ExperimentParser {
                     continue
                 }
                 if let first = seen[name] {
-                    log.error("duplicate group '\(Self.shown(name))'", at: item, note: ("'\(Self.shown(name))' is first defined here", first))
+                    log.error("duplicate group '\(shownInMessage(name))'", at: item, note: ("'\(shownInMessage(name))' is first defined here", first))
                     valid = false
                     continue
                 }
@@ -113,7 +114,7 @@ extension ExperimentParser {
 
     private mutating func newGroup(_ name: String, _ node: YAMLNode) -> GroupDraft? {
         guard NameRules.isName(name) else {
-            log.error("group name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: node)
+            log.error("group name '\(shownInMessage(name))' \(NameRules.nameRequirement)", at: node)
             return nil
         }
         return GroupDraft(name: name, nameNode: node)

@@ -1,4 +1,5 @@
 @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// The one key of a holdout document.
 enum HoldoutDocumentKey: Int, FixedKey {
@@ -90,7 +91,7 @@ extension ExperimentParser {
         let listed = readUniqueNames(
             node,
             notAName: { "\($0) is not an experiment identifier; an identifier " + NameRules.nameRequirement },
-            listedAgain: { "experiment '\(Self.shown($0))' is listed twice in 'holdout'" })
+            listedAgain: { "experiment '\(shownInMessage($0))' is listed twice in 'holdout'" })
         return .listed(listed.map { ($0.name, file.location(of: $0.node)) })
     }
 }

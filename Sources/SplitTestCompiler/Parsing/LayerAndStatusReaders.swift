@@ -1,4 +1,5 @@
 @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// The keys of `layer`.
 enum LayerKey: Int, FixedKey {
@@ -24,7 +25,7 @@ extension ExperimentParser {
             if NameRules.isName(text) {
                 name = text
             } else {
-                log.error("layer name '\(Self.shown(text))' \(NameRules.nameRequirement)", at: nameNode)
+                log.error("layer name '\(shownInMessage(text))' \(NameRules.nameRequirement)", at: nameNode)
             }
         } else if keys[.name] == nil {
             log.error("missing required key 'name' in 'layer'", at: node)
@@ -67,7 +68,7 @@ extension ExperimentParser {
         guard let groups else { return nil }
         guard let index = groups.firstIndex(where: { $0.name == name }) else {
             log.error(
-                "group '\(Self.shown(name))' is not defined" + Suggestions.didYouMean(name, in: groups.map(\.name)),
+                "group '\(shownInMessage(name))' is not defined" + Suggestions.didYouMean(name, in: groups.map(\.name)),
                 at: node)
             return nil
         }

@@ -1,3 +1,4 @@
+import SplitTestFormats
 /// One entry of a mapping whose keys are names the definition chooses (groups, parameters): a
 /// key that is a valid name, and its pair.
 struct MappingEntry {
@@ -39,8 +40,8 @@ extension ExperimentParser {
             }
             if let first {
                 log.error(
-                    "duplicate \(noun) '\(Self.shown(name))'\(place())", at: pair.key,
-                    note: ("'\(Self.shown(name))' is first defined here", first))
+                    "duplicate \(noun) '\(shownInMessage(name))'\(place())", at: pair.key,
+                    note: ("'\(shownInMessage(name))' is first defined here", first))
                 continue
             }
             result.append(MappingEntry(name: name, pair: pair))

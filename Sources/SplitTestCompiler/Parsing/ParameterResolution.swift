@@ -1,3 +1,4 @@
+import SplitTestFormats
 /// Group parameters: reading `params` and `defaults`, inferring each parameter's type across the
 /// groups, and filling every group's values in declaration order.
 extension ExperimentParser {
@@ -21,7 +22,7 @@ extension ExperimentParser {
         for entry in namedEntries(of: node, noun: "parameter", place: " \(place())") {
             let (name, pair) = (entry.name, entry.pair)
             guard NameRules.isName(name) else {
-                log.error("parameter name '\(Self.shown(name))' \(NameRules.nameRequirement)", at: pair.key)
+                log.error("parameter name '\(shownInMessage(name))' \(NameRules.nameRequirement)", at: pair.key)
                 continue
             }
             guard let value = parameterValue(pair.value, name: name, place: place()) else { continue }

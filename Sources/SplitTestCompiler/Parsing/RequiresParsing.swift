@@ -1,3 +1,4 @@
+import SplitTestFormats
 /// Reads `requires: { experiment: [groups] }`: experiments a unit must get given groups of
 /// before this one enrols it. Whether they exist is checked once every file is read.
 extension ExperimentParser {
@@ -15,7 +16,7 @@ extension ExperimentParser {
             let list = entry.pair.value
             guard list.kind == .sequence, list.entryCount > 0 else {
                 log.error(
-                    "the groups required of '\(Self.shown(entry.name))' must be a list of at least one group, "
+                    "the groups required of '\(shownInMessage(entry.name))' must be a list of at least one group, "
                         + "like [new_flow]; found \(document.kindDescription(of: list))", at: list)
                 valid = false
                 continue
@@ -34,8 +35,8 @@ extension ExperimentParser {
                 }
                 if let first = groups.first(where: { $0.name == text }) {
                     log.error(
-                        "group '\(Self.shown(text))' is required twice", at: item,
-                        note: ("'\(Self.shown(text))' is first listed here", first.node))
+                        "group '\(shownInMessage(text))' is required twice", at: item,
+                        note: ("'\(shownInMessage(text))' is first listed here", first.node))
                     valid = false
                     continue
                 }

@@ -52,7 +52,7 @@ extension ExperimentParser {
         }
         guard let seconds = EventDate.parseZoned(text) else {
             log.error(
-                "'\(Self.shown(text))' is not a time in ISO 8601 with a zone: write the date, the time and "
+                "'\(shownInMessage(text))' is not a time in ISO 8601 with a zone: write the date, the time and "
                     + "Z or an offset, like 2026-12-01T09:00:00Z or 2026-12-01T10:00:00+01:00", at: node)
             return nil
         }

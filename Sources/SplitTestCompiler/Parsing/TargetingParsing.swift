@@ -1,4 +1,5 @@
 @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// The one key of a condition written as a mapping: `{ not: [a, b] }`.
 enum ExclusionKey: Int, FixedKey {
@@ -66,7 +67,7 @@ extension ExperimentParser {
         }
         return readUniqueNames(
             node, notAName: { "a segment name \(NameRules.nameRequirement); found \($0)" },
-            listedAgain: { "segment '\(Self.shown($0))' is listed twice in '\(key)'" }
+            listedAgain: { "segment '\(shownInMessage($0))' is listed twice in '\(key)'" }
         ).map { NameReference(name: $0.name, location: file.location(of: $0.node)) }
     }
 
@@ -151,7 +152,7 @@ extension ExperimentParser {
     }
 
     private static func malformedComparison(_ part: Substring, attribute: String) -> String {
-        let shown = part.isEmpty ? "an empty comparison" : "'\(shown(String(part)))'"
+        let shown = part.isEmpty ? "an empty comparison" : "'\(shownInMessage(String(part)))'"
         return "\(shown) in the condition on '\(attribute)' is not a comparison: write ==, !=, <, <=, > or >= "
             + "followed by a value, and join comparisons with commas, like \">= 5.2, < 6\""
     }

@@ -33,7 +33,7 @@ enum TargetingSchema {
                     .init(
                         key: SplitTestAttributeValues.platform,
                         value: condition(
-                            "The platform.", value: ["enum": .array(BuiltInAttributes.platforms.map(JSONValue.string))])),
+                            "The platform.", value: ["enum": .array(SplitTestAttributeValues.platformNames.map(JSONValue.string))])),
                     .init(
                         key: SplitTestAttributeValues.region,
                         value: condition(
@@ -55,7 +55,7 @@ enum TargetingSchema {
                         "minProperties": 1,
                         "propertyNames": [
                             "pattern": .string(DefinitionSchema.snakeCasePattern),
-                            "not": ["enum": .array(BuiltInAttributes.names.map(JSONValue.string))],
+                            "not": ["enum": .array(SplitTestAttributeValues.builtInNames.map(JSONValue.string))],
                         ],
                         "additionalProperties": ["$ref": "#/$defs/attribute"],
                     ],

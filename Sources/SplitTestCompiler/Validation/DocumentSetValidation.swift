@@ -25,9 +25,7 @@ struct DocumentSet {
         _ experiments: inout [Experiment], places: [ExperimentPlaces], log: inout DiagnosticLog
     ) -> (declarations: [AttributeDeclaration], segments: [Segment], rejected: Set<Int>) {
         let (declarations, badlyDeclared) = AttributeValidation.check(attributes, log: &log)
-        var kinds: [String: AttributeKind] = [:]
-        for (name, kind) in BuiltInAttributes.kinds { kinds[name] = kind }
-        for declaration in declarations { kinds[declaration.name] = AttributeKind(declaration) }
+        let kinds = AttributeDeclaration.kinds(declarations)
         var segmentValidation = SegmentValidation(
             segments, namesWritten: segmentNamesWritten, kinds: kinds, badlyDeclared: badlyDeclared, log: &log)
         var rejected = Set<Int>()

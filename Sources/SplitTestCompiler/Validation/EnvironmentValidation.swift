@@ -1,4 +1,5 @@
 @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// Checks the environments declaration (one, anywhere in the run) and that every environment an
 /// experiment gives values for is declared; sets the values on the experiment's definition.
@@ -24,7 +25,7 @@ enum EnvironmentValidation {
                         ? "; declare the environments in a document of their own, like environments: [development, staging, production]"
                         : Suggestions.didYouMean(reference.name, in: names)
                     log.error(
-                        "environment '\(ExperimentParser.shown(reference.name))' is not declared" + remedy,
+                        "environment '\(shownInMessage(reference.name))' is not declared" + remedy,
                         at: reference.location, fileIndex: places[position].fileIndex)
                     rejected.insert(position)
                     continue

@@ -1,4 +1,5 @@
 @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// The rules that tie holdouts to experiments: names are unique, every listed experiment exists
 /// and has the holdout's unit type, and no experiment is in two holdouts.

@@ -1,4 +1,5 @@
 @_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// Checks every experiment's `requires:` against the others and links them: each experiment and
 /// group required exists, no experiment requires itself, no chain of requirements comes back to
@@ -40,7 +41,7 @@ enum RequirementValidation {
                     rejected.insert(position)
                     if !identifiersWritten.contains(name) {
                         log.error(
-                            "experiment '\(ExperimentParser.shown(name))' is not defined"
+                            "experiment '\(shownInMessage(name))' is not defined"
                                 + Suggestions.didYouMean(name, in: identifiers),
                             at: requirement.experiment.location, fileIndex: fileIndex)
                     }
@@ -50,7 +51,7 @@ enum RequirementValidation {
                 var valid = true
                 for group in requirement.groups where !groups.contains(group.name) {
                     log.error(
-                        "group '\(ExperimentParser.shown(group.name))' is not a group of experiment '\(name)'"
+                        "group '\(shownInMessage(group.name))' is not a group of experiment '\(name)'"
                             + Suggestions.didYouMean(group.name, in: groups),
                         at: group.location, fileIndex: fileIndex)
                     valid = false

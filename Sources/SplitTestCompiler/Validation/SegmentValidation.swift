@@ -1,4 +1,5 @@
-@_spi(Generated) import SplitTesting
+@_spi(Tools) @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// Checks segments and the targeting that names them: each segment's conditions as an
 /// experiment's, each name an experiment writes known (with "did you mean") and in one list only,
@@ -15,7 +16,7 @@ struct SegmentValidation {
 
     /// Types every segment's conditions with `kinds`; a name defined twice is an error at the second.
     init(
-        _ drafts: [SegmentDraft], namesWritten: Set<String>, kinds: [String: AttributeKind], badlyDeclared: Set<String>,
+        _ drafts: [SegmentDraft], namesWritten: Set<String>, kinds: [String: SplitTestAttributeKind], badlyDeclared: Set<String>,
         log: inout DiagnosticLog
     ) {
         self.namesWritten = namesWritten
@@ -57,7 +58,7 @@ struct SegmentValidation {
                     valid = false
                     if !namesWritten.contains(reference.name) {
                         log.error(
-                            "segment '\(ExperimentParser.shown(reference.name))' is not defined; segments are defined "
+                            "segment '\(shownInMessage(reference.name))' is not defined; segments are defined "
                                 + "in 'segment' documents" + Suggestions.didYouMean(reference.name, in: segments.keys.sorted()),
                             at: reference.location, fileIndex: fileIndex)
                     }

@@ -1,10 +1,11 @@
-@_spi(Generated) import SplitTesting
+@_spi(Tools) @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// Checks an experiment's targeting against the attributes, built-in and declared, and turns it
 /// into the runtime's `SplitTestTargeting`.
 struct TargetingValidation {
     /// The kind of every attribute a condition may name, by name.
-    let kinds: [String: AttributeKind]
+    let kinds: [String: SplitTestAttributeKind]
     /// Names written in attribute declarations that have errors: conditions on them are not
     /// checked, since the declaration's error already says what is wrong.
     let badlyDeclared: Set<String>
@@ -22,8 +23,8 @@ struct TargetingValidation {
             guard let kind = kinds[condition.attribute] else {
                 if !badlyDeclared.contains(condition.attribute) {
                     log.error(
-                        "attribute '\(ExperimentParser.shown(condition.attribute))' is not declared: the built-in "
-                            + "attributes are \(BuiltInAttributes.names.joined(separator: ", ")), and custom ones are "
+                        "attribute '\(shownInMessage(condition.attribute))' is not declared: the built-in "
+                            + "attributes are \(SplitTestAttributeValues.builtInNames.joined(separator: ", ")), and custom ones are "
                             + "declared in an 'attributes' document"
                             + Suggestions.didYouMean(condition.attribute, in: knownNames),
                         at: condition.attributeLocation, fileIndex: fileIndex)
@@ -41,7 +42,7 @@ struct TargetingValidation {
     }
 
     private func check(
-        _ test: ConditionTestDraft, attribute: String, kind: AttributeKind, log: inout DiagnosticLog
+        _ test: ConditionTestDraft, attribute: String, kind: SplitTestAttributeKind, log: inout DiagnosticLog
     ) -> SplitTestCondition.Test? {
         switch test {
         case .equals(let draft):
@@ -57,7 +58,7 @@ struct TargetingValidation {
     }
 
     private func values(
-        _ drafts: [ConditionValueDraft], attribute: String, kind: AttributeKind, log: inout DiagnosticLog
+        _ drafts: [ConditionValueDraft], attribute: String, kind: SplitTestAttributeKind, log: inout DiagnosticLog
     ) -> [SplitTestAttributeValue]? {
         var result: [SplitTestAttributeValue] = []
         var valid = true
@@ -73,25 +74,25 @@ struct TargetingValidation {
 
     /// One written value as a value of the attribute's kind.
     private func value(
-        _ draft: ConditionValueDraft, attribute: String, kind: AttributeKind, log: inout DiagnosticLog
+        _ draft: ConditionValueDraft, attribute: String, kind: SplitTestAttributeKind, log: inout DiagnosticLog
     ) -> SplitTestAttributeValue? {
         let text = draft.text
-        let shownText = ExperimentParser.shown(text)
+        let shownText = shownInMessage(text)
         let message: String
         switch kind {
         case .version:
             if let version = SplitTestVersion(text) { return .version(version) }
             message = Self.malformedVersion(text, attribute: attribute)
         case .platform:
-            if BuiltInAttributes.platforms.contains(text) { return .string(text) }
+            if SplitTestAttributeValues.platformNames.contains(text) { return .string(text) }
             message = "'\(shownText)' is not a platform; 'platform' is one of "
-                + BuiltInAttributes.platforms.joined(separator: ", ")
-                + Suggestions.didYouMean(text.lowercased(), in: BuiltInAttributes.platforms)
+                + SplitTestAttributeValues.platformNames.joined(separator: ", ")
+                + Suggestions.didYouMean(text.lowercased(), in: SplitTestAttributeValues.platformNames)
         case .region:
-            if BuiltInAttributes.isRegionCode(text) { return .string(text) }
+            if SplitTestAttributeKind.isRegionCode(text) { return .string(text) }
             let upper = text.uppercased()
             message = "'\(shownText)' is not a region code: 'region' is an ISO 3166-1 alpha-2 code, two upper-case "
-                + "letters like US" + (BuiltInAttributes.isRegionCode(upper) ? "; did you mean '\(upper)'?" : "")
+                + "letters like US" + (SplitTestAttributeKind.isRegionCode(upper) ? "; did you mean '\(upper)'?" : "")
         case .string(let allowed):
             guard let allowed else { return .string(text) }
             if allowed.contains(text) { return .string(text) }
@@ -109,16 +110,16 @@ struct TargetingValidation {
     }
 
     private static func malformedVersion(_ text: String, attribute: String) -> String {
-        "'\(ExperimentParser.shown(text))' is not a version: '\(attribute)' is compared by whole numbers joined "
+        "'\(shownInMessage(text))' is not a version: '\(attribute)' is compared by whole numbers joined "
             + "by dots, without leading zeros or suffixes, like 5.2.0"
     }
 
     /// A comparison string: only for ordered kinds, every value of the kind, and not contradictory.
     private func check(
         _ comparisons: [ComparisonDraft], text: String, at location: SourceLocation, attribute: String,
-        kind: AttributeKind, log: inout DiagnosticLog
+        kind: SplitTestAttributeKind, log: inout DiagnosticLog
     ) -> [SplitTestComparison]? {
-        let shownText = ExperimentParser.shown(text)
+        let shownText = shownInMessage(text)
         guard kind.isOrdered else {
             let remedy = kind == .bool ? "write true or false" : "write a value, a list of values or { not: [values] }"
             log.error(
@@ -139,7 +140,7 @@ struct TargetingValidation {
             default:
                 guard let number = Int(literal) else {
                     log.error(
-                        "attribute '\(attribute)' is an int; found '\(ExperimentParser.shown(literal))' in '\(shownText)'",
+                        "attribute '\(attribute)' is an int; found '\(shownInMessage(literal))' in '\(shownText)'",
                         at: location, fileIndex: fileIndex)
                     return nil
                 }

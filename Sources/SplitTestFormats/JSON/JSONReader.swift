@@ -85,7 +85,7 @@ private struct TreeReader {
                 duplicate = !keys!.insert(key).inserted
             }
             guard !duplicate else {
-                throw JSONSyntaxError(offset: keyStart, reason: "duplicate member \"\(Self.shown(key))\"")
+                throw JSONSyntaxError(offset: keyStart, reason: "duplicate member \"\(shownInMessage(key))\"")
             }
             try tokens.skipNameSeparator()
             let value = try readValue(depth: depth)
@@ -134,9 +134,5 @@ private struct TreeReader {
                 throw tokens.fail("expected ',' or ']' after an array item; found \(tokens.describeCurrent())")
             }
         }
-    }
-
-    static func shown(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(37) + "..."
     }
 }

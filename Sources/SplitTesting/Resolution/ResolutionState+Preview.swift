@@ -28,17 +28,14 @@ extension ResolutionState {
                 identifier: T.identifier, unit: unit, group: group, reason: reason, holdout: holdout,
                 override: override, definition: definition)
         }
-        if let override, T.Group(rawValue: override) != nil {
-            return preview(override, .override)
-        }
-        // A resolution the app fetched already is exactly what it is served.
+        // A resolution the app fetched already is exactly what it is served (``known`` never
+        // answers for an overridden experiment).
         if let cached = known(experiment: ObjectIdentifier(T.self), identifier: T.identifier, unitType: T.definition.unitType) {
             let assignment = ResolvedSplitTest<T>.unwrap(cached).value.assignment
             return preview(assignment.group.rawValue, assignment.reason, holdout: assignment.holdout)
         }
-        let resolved = resolveAfresh(
-            T.self, definition: definition, unit: unit, time: clock().timeIntervalSince1970, store: store,
-            storing: false, issues: &issues)
-        return preview(resolved.group.rawValue, resolved.reason, holdout: resolved.holdout)
+        let resolution = resolveAfresh(
+            definition: definition, time: clock().timeIntervalSince1970, store: store, storing: false, issues: &issues)
+        return preview(definition.groups[resolution.groupIndex], resolution.reason, holdout: resolution.holdout)
     }
 }

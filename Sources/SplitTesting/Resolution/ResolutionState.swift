@@ -184,14 +184,12 @@ struct ResolutionState: Sendable {
         return cache[CacheKey(experiment: experiment, unit: slot)]
     }
 
-    /// Resolves `T` for the current unit: every step of the resolution order.
+    /// Resolves `T` for the current unit through ``Resolver``, keeping the resolution (except an
+    /// override, which can be removed) so that the next fetch is a lookup.
     mutating func resolve<T: SplitTest>(
         _ type: T.Type, store: any AssignmentStore, exposures: any ExposureSink, issues: inout [SplitTestingIssue]
     ) -> T {
         let unit = unit(for: T.definition.unitType, store: store, issues: &issues)
-        if !overrides.isEmpty, let raw = overrides[T.identifier], let group = T.Group(rawValue: raw) {
-            return T(group: group, reason: .override, unit: unit, exposures: exposures)
-        }
         let time = clock().timeIntervalSince1970
         if let nextScheduleBoundary, time >= nextScheduleBoundary {
             // A schedule started or ended since these resolutions were made.
@@ -199,95 +197,99 @@ struct ResolutionState: Sendable {
             self.nextScheduleBoundary = nil
         }
         let key = CacheKey(experiment: ObjectIdentifier(T.self), unit: unit.map { slot(for: $0) } ?? -1)
-        if let cached = cache[key] {
+        if overrides.isEmpty || overrides[T.identifier] == nil, let cached = cache[key] {
             return ResolvedSplitTest<T>.unwrap(cached).value
         }
         let definition = definition(of: T.self, issues: &issues)
         if let design = definition.factorial { exposures.noteFactorial(factors: design.factors.map(\.name), experiment: T.identifier) }
-        let resolved = resolveAfresh(
-            T.self, definition: definition, unit: unit, time: time, store: store, storing: true, issues: &issues)
-        if resolved.reason == .notTargeted { reportUnsetBuiltIns(definition, issues: &issues) }
-        // A bucketed group is stored from now on, so later fetches find it as step 5 would.
-        let kept = resolved.reason == .bucketed ? .sticky : resolved.reason
-        if !definition.requirements.isEmpty { requiringExperiments.insert(key.experiment) }
-        cache[key] = ResolvedSplitTest(
-            T(group: resolved.group, reason: kept, unit: unit, exposures: exposures, period: resolved.period))
-        return T(group: resolved.group, reason: resolved.reason, unit: unit, exposures: exposures, period: resolved.period)
+        let resolution = resolveAfresh(definition: definition, time: time, store: store, storing: true, issues: &issues)
+        if resolution.reason == .notTargeted { reportUnsetBuiltIns(definition, issues: &issues) }
+        let group = Self.group(of: T.self, at: resolution.groupIndex)
+        if resolution.reason != .override {
+            // A bucketed group is stored from now on, so later fetches find it sticky.
+            let kept = resolution.reason == .bucketed ? .sticky : resolution.reason
+            if !definition.requirements.isEmpty { requiringExperiments.insert(key.experiment) }
+            cache[key] = ResolvedSplitTest(
+                T(group: group, reason: kept, unit: unit, exposures: exposures, period: resolution.period))
+        }
+        return T(group: group, reason: resolution.reason, unit: unit, exposures: exposures, period: resolution.period)
     }
 
-    /// Steps 2 to 12 for `T`, by its group type: see ``resolveAfresh(definition:unit:time:store:storing:issues:)``.
-    mutating func resolveAfresh<T: SplitTest>(
-        _ type: T.Type, definition: SplitTestDefinition, unit: String?, time: Double, store: any AssignmentStore,
-        storing: Bool, issues: inout [SplitTestingIssue]
-    ) -> (group: T.Group, reason: AssignmentReason, period: Int?, holdout: String?) {
-        let resolved = resolveAfresh(
-            definition: definition, unit: unit, time: time, store: store, storing: storing, issues: &issues)
+    /// The group of `T` at `index` of its definition's groups.
+    static func group<T: SplitTest>(of type: T.Type, at index: Int) -> T.Group {
         let groups = T.Group.allCases
-        guard groups.indices.contains(resolved.groupIndex) else {
+        guard groups.indices.contains(index) else {
             preconditionFailure("the definition of \(T.identifier) names one of its \(groups.count) groups")
         }
-        return (groups[resolved.groupIndex], resolved.reason, resolved.period, resolved.holdout)
+        return groups[index]
     }
 
-    /// Steps 2 to 12, for an experiment and unit with no resolution kept. A fetch (`storing`)
-    /// reads and writes the store, once per experiment and unit: a bucketed group is stored (or
-    /// another process's, stored first, is served), and a stored group that no longer exists is
-    /// reported and removed. A debug menu's preview (not `storing`) only reads it, and shows
-    /// what the fetch would serve. The period is the one of the unit's first assignment, for an
-    /// experiment that tracks periods and a unit it enrols; the holdout, the one that kept the
-    /// unit out. Experiments required first are resolved the same way (and stored the same way),
-    /// but not exposed.
+    /// Resolves `definition` (in force here) for the current units with ``Resolver``, with this
+    /// service's overrides, store, environment and control document. A fetch (`storing`) then
+    /// makes the changes the resolution asks for, once per experiment and unit: a bucketed group
+    /// is stored (or another process's, stored first, is served), and a stored group that no
+    /// longer exists is reported and removed. A debug menu's preview (not `storing`) only reads
+    /// the store, and shows what the fetch would serve. Experiments required first are stored
+    /// the same way, but not exposed.
     mutating func resolveAfresh(
-        definition: SplitTestDefinition, unit: String?, time: Double, store: any AssignmentStore, storing: Bool,
+        definition: SplitTestDefinition, time: Double, store: any AssignmentStore, storing: Bool,
         issues: inout [SplitTestingIssue]
-    ) -> (groupIndex: Int, reason: AssignmentReason, period: Int?, holdout: String?) {
+    ) -> Resolution {
         noteSchedule(of: definition, at: time)
-        let experiment = definition.identifier
-        if let early = definition.resolveBeforeStickiness(unit: unit, time: time) {
-            return (early.groupIndex, early.reason, nil, nil)
+        // The device id is created when a device-level experiment, or a requirement, may need it.
+        if definition.unitType == .device || !definition.requirements.isEmpty {
+            _ = unit(for: .device, store: store, issues: &issues)
         }
-        let storageKey = unit.map { StorageKey.assignment(experiment: experiment, unit: $0) }
-        if let unit, let storageKey, let stored = store.string(for: storageKey) {
-            if let index = definition.groupIndex(named: stored) {
-                return (index, .sticky, Self.storedPeriod(definition, unit: unit, experiment: experiment, store: store), nil)
-            }
-            if storing {
-                issues.append(.storedGroupNotFound(experiment: experiment, unit: unit, group: stored))
-                store.removeValue(for: storageKey)
+        let units = ResolutionUnits(device: deviceID, user: userID)
+        let overrides = overrides
+        var resolution = Resolver.resolve(
+            definition, units: units, attributes: attributes, time: time,
+            storedAssignment: { definition, unit in Self.storedAssignment(definition, unit: unit, store: store) },
+            override: { overrides.isEmpty ? nil : overrides[$0] },
+            definitionInForce: { requirement in
+                let required = effectiveDefinition(requirement.definition, issues: &issues)
+                noteSchedule(of: required, at: time)
+                return required
+            })
+        guard storing else { return resolution }
+        for change in resolution.changes(experiment: definition.identifier) {
+            switch change {
+            case .remove(let experiment, let unit, let group):
+                issues.append(.storedGroupNotFound(experiment: experiment, unit: unit, group: group))
+                let key = StorageKey.assignment(experiment: experiment, unit: unit)
+                // Another process sharing the store may have stored a group since: keep it.
+                guard store.string(for: key) == group else { continue }
+                store.removeValue(for: key)
                 // The period belonged to the group just discarded.
-                if definition.tracksPeriods { store.removeValue(for: StorageKey.period(experiment: experiment, unit: unit)) }
+                let periodKey = StorageKey.period(experiment: experiment, unit: unit)
+                if store.string(for: periodKey) != nil { store.removeValue(for: periodKey) }
+            case .store(let experiment, let unit, let assignment):
+                // Another process sharing the store may have stored a group first (under other
+                // rules): serve that one, with its period.
+                let group = store.setIfAbsent(assignment.group, for: StorageKey.assignment(experiment: experiment, unit: unit))
+                let period = assignment.period.map { period in
+                    Int(store.setIfAbsent(String(period), for: StorageKey.period(experiment: experiment, unit: unit))) ?? period
+                }
+                if experiment == definition.identifier {
+                    resolution = resolution.adopting(StoredAssignment(group: group, period: period), in: definition)
+                }
             }
         }
-        let attributes = attributes
-        let resolution = definition.resolveUnassigned(unit: unit, attributes: attributes, time: time) { requirement in
-            requiredGroup(requirement, time: time, store: store, storing: storing, issues: &issues)
-        }
-        if storing, resolution.reason == .bucketed, let unit, let storageKey {
-            // The definition's name of the group, which is its raw value: a multivariate
-            // experiment's cell names are kept there, not rebuilt from the cell's levels. Another
-            // process sharing the store may have stored a group first (under other rules): serve that one.
-            let name = definition.groups[resolution.groupIndex]
-            let kept = store.setIfAbsent(name, for: storageKey)
-            let period = Self.firstPeriod(definition, unit: unit, experiment: experiment, store: store)
-            if kept != name, let keptIndex = definition.groupIndex(named: kept) { return (keptIndex, .sticky, period, nil) }
-            return (resolution.groupIndex, .bucketed, period, nil)
-        }
-        return (resolution.groupIndex, resolution.reason, nil, resolution.holdout)
+        return resolution
     }
 
-    /// The name of the group an experiment required first gives the unit of its own type: an
-    /// override, or every step from `force` on, with this service's environment, control document
-    /// and store. Nothing is exposed.
-    private mutating func requiredGroup(
-        _ requirement: SplitTestRequirement, time: Double, store: any AssignmentStore, storing: Bool,
-        issues: inout [SplitTestingIssue]
-    ) -> String {
-        let definition = effectiveDefinition(requirement.definition, issues: &issues)
-        if let raw = overrides[definition.identifier], definition.groupIndex(named: raw) != nil { return raw }
-        let unit = unit(for: definition.unitType, store: store, issues: &issues)
-        let resolved = resolveAfresh(
-            definition: definition, unit: unit, time: time, store: store, storing: storing, issues: &issues)
-        return definition.groups[resolved.groupIndex]
+    /// The group `store` holds for `unit` in `definition`'s experiment, with its period for an
+    /// experiment that tracks periods (0 when none is stored: a group stored by a build that knew
+    /// no periods, or before the experiment tracked them, under the compiled weights).
+    private static func storedAssignment(
+        _ definition: SplitTestDefinition, unit: String, store: any AssignmentStore
+    ) -> StoredAssignment? {
+        guard let group = store.string(for: StorageKey.assignment(experiment: definition.identifier, unit: unit)) else {
+            return nil
+        }
+        guard definition.tracksPeriods else { return StoredAssignment(group: group) }
+        let period = store.string(for: StorageKey.period(experiment: definition.identifier, unit: unit)).flatMap { Int($0) }
+        return StoredAssignment(group: group, period: period ?? 0)
     }
 
     /// Keeps the next time at which `definition`'s schedule changes what it serves, so that the
@@ -295,25 +297,6 @@ struct ResolutionState: Sendable {
     private mutating func noteSchedule(of definition: SplitTestDefinition, at time: Double) {
         guard let boundary = definition.schedule?.nextBoundary(after: time) else { return }
         nextScheduleBoundary = min(nextScheduleBoundary ?? boundary, boundary)
-    }
-
-    /// The period stored with a unit's group; 0 when none is (a group stored by a build that knew
-    /// no periods, or before the experiment tracked them: under the compiled weights).
-    private static func storedPeriod(
-        _ definition: SplitTestDefinition, unit: String, experiment: String, store: any AssignmentStore
-    ) -> Int? {
-        guard definition.tracksPeriods else { return nil }
-        return store.string(for: StorageKey.period(experiment: experiment, unit: unit)).flatMap { Int($0) } ?? 0
-    }
-
-    /// The period of a unit just bucketed: the one in force, unless another process sharing the
-    /// store stored one first, as it stores the group first.
-    private static func firstPeriod(
-        _ definition: SplitTestDefinition, unit: String, experiment: String, store: any AssignmentStore
-    ) -> Int? {
-        guard definition.tracksPeriods else { return nil }
-        let kept = store.setIfAbsent(String(definition.period), for: StorageKey.period(experiment: experiment, unit: unit))
-        return Int(kept) ?? definition.period
     }
 
     /// Reports, once per attribute, each built-in attribute that `definition` targets and that is
