@@ -45,63 +45,76 @@ public struct KotlinEmitter: Sendable {
     }
 
     private func emitObject(_ experiment: Experiment, into printer: inout CodePrinter) {
-        let table = GroupTable(experiment)
-        let groups = experiment.groupNames
-        let entries = KotlinNaming.entryNames(forGroups: groups)
-        let properties = KotlinNaming.propertyNames(forParameters: table.parameters.map(\.name))
-        let types = table.parameters.indices.map { KotlinType(table.parameters[$0].type, values: table.column($0)) }
+        let entries = KotlinNaming.entryNames(forGroups: experiment.groupNames)
         BlockDocComment.print(BlockDocComment.experimentLines(experiment), into: &printer)
         printer.line("object " + KotlinNaming.escaped(experiment.swiftName) + " {")
         printer.indented { printer in
             printer.line("/** The experiment's identifier, as written in its definition. */")
             printer.line("const val IDENTIFIER = " + KotlinLiteral.string(experiment.identifier))
             printer.line()
-            printer.line("/** The groups of `" + experiment.identifier + "`, in bucket order, with their parameters. */")
-            printer.line("enum class Group(")
-            printer.indented { printer in
-                printer.line("/** The group's name as definitions, the decision service and analytics write it. */")
-                printer.line("val wireName: String" + (properties.isEmpty ? "" : ","))
-                for index in properties.indices {
-                    BlockDocComment.print(
-                        [BlockDocComment.parameterLine(table.parameters[index].name, property: properties[index])],
-                        into: &printer)
-                    printer.line(
-                        "val " + KotlinNaming.escaped(properties[index]) + ": " + types[index].rawValue
-                            + (index == properties.count - 1 ? "" : ","))
-                }
-            }
-            printer.line(") {")
-            printer.indented { printer in
-                for index in groups.indices {
-                    if let line = BlockDocComment.groupLine(experiment, at: index) {
-                        BlockDocComment.print([line], into: &printer)
-                    }
-                    var arguments = [KotlinLiteral.string(groups[index])]
-                    for parameter in properties.indices {
-                        arguments.append(KotlinLiteral.value(table.values[index][parameter], as: types[parameter]))
-                    }
-                    printer.line(
-                        entries[index] + "(" + arguments.joined(separator: ", ") + ")"
-                            + (index == groups.count - 1 ? "" : ","))
-                }
-            }
-            printer.line("}")
+            emitGroupEnum(experiment, entries: entries, into: &printer)
             printer.line()
             printer.line("/** The group that units outside every other group get: `" + experiment.definition.control + "`. */")
             printer.line("val CONTROL = Group." + entries[experiment.definition.controlIndex])
             printer.line()
-            printer.line("/**")
-            printer.line(" * The group named [variant], as a decision service's OFREP answer names it; [CONTROL]")
-            printer.line(" * for `null` or a name that is no group.")
-            printer.line(" */")
-            printer.line("fun resolve(variant: String?): Group = when (variant) {")
-            printer.indented { printer in
-                for index in groups.indices where index != experiment.definition.controlIndex {
-                    printer.line(KotlinLiteral.string(groups[index]) + " -> Group." + entries[index])
-                }
-                printer.line("else -> CONTROL")
+            emitResolve(experiment, entries: entries, into: &printer)
+        }
+        printer.line("}")
+    }
+
+    /// `enum class Group(val wireName: String, …) { RED("red", …), … }`: the groups in bucket
+    /// order, each with its wire name and its parameters' values.
+    private func emitGroupEnum(_ experiment: Experiment, entries: [String], into printer: inout CodePrinter) {
+        let table = GroupTable(experiment)
+        let groups = experiment.groupNames
+        let properties = KotlinNaming.propertyNames(forParameters: table.parameters.map(\.name))
+        let types = table.parameters.indices.map { KotlinType(table.parameters[$0].type, values: table.column($0)) }
+        printer.line("/** The groups of `" + experiment.identifier + "`, in bucket order, with their parameters. */")
+        printer.line("enum class Group(")
+        printer.indented { printer in
+            printer.line("/** The group's name as definitions, the decision service and analytics write it. */")
+            printer.line("val wireName: String" + (properties.isEmpty ? "" : ","))
+            for index in properties.indices {
+                BlockDocComment.print(
+                    [BlockDocComment.parameterLine(table.parameters[index].name, property: properties[index])],
+                    into: &printer)
+                // Kotlin 1.3 takes no trailing comma in a parameter list.
+                printer.line(
+                    "val " + KotlinNaming.escaped(properties[index]) + ": " + types[index].rawValue
+                        + (index == properties.count - 1 ? "" : ","))
             }
-            printer.line("}")
+        }
+        printer.line(") {")
+        printer.indented { printer in
+            for index in groups.indices {
+                if let line = BlockDocComment.groupLine(experiment, at: index) {
+                    BlockDocComment.print([line], into: &printer)
+                }
+                var arguments = [KotlinLiteral.string(groups[index])]
+                for parameter in properties.indices {
+                    arguments.append(KotlinLiteral.value(table.values[index][parameter], as: types[parameter]))
+                }
+                printer.line(
+                    entries[index] + "(" + arguments.joined(separator: ", ") + ")" + (index == groups.count - 1 ? "" : ","))
+            }
+        }
+        printer.line("}")
+    }
+
+    /// `fun resolve(variant: String?): Group`, a `when` over the wire names of every group but
+    /// the control, which `else` answers.
+    private func emitResolve(_ experiment: Experiment, entries: [String], into printer: inout CodePrinter) {
+        printer.line("/**")
+        printer.line(" * The group named [variant], as a decision service's OFREP answer names it; [CONTROL]")
+        printer.line(" * for `null` or a name that is no group.")
+        printer.line(" */")
+        printer.line("fun resolve(variant: String?): Group = when (variant) {")
+        printer.indented { printer in
+            let groups = experiment.groupNames
+            for index in groups.indices where index != experiment.definition.controlIndex {
+                printer.line(KotlinLiteral.string(groups[index]) + " -> Group." + entries[index])
+            }
+            printer.line("else -> CONTROL")
         }
         printer.line("}")
     }
