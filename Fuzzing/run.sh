@@ -53,16 +53,16 @@ swift build --scratch-path "$scratch" "${flags[@]}" >&2
 mkdir -p "$scratch" && echo "$fingerprint" > "$scratch/sources.fingerprint"
 bin="$(swift build --scratch-path "$scratch" "${flags[@]}" --show-bin-path)"
 
-# The compiler's seeds: every definition under experiments/, the bad definitions of the compiler's
-# tests (the fixture files and fuzz regressions, and the YAML string literals of the diagnostics
-# tests).
+# The compiler's seeds: every definition under experiments/, the Kotlin and TypeScript edge cases
+# of the splitc tests, the bad definitions of the compiler's tests (the fixture files and fuzz
+# regressions, and the YAML string literals of the diagnostics tests).
 compiler_seeds="$work/CompilerFuzzer/seeds"
 rm -rf "$compiler_seeds" && mkdir -p "$compiler_seeds"
 seed=0
 add_seed() { seed=$((seed + 1)); cat > "$compiler_seeds/seed-$seed.yaml"; }
 while IFS= read -r -d '' file; do
     add_seed < "$file"
-done < <(find "$root/experiments" "$root/Tests/SplitTestCompilerTests" \
+done < <(find "$root/experiments" "$root/Tests/SplitTestCompilerTests" "$root/Tests/SplitcTests/Support/EdgeDefinitions" \
     \( -name '*.yaml' -o -name '*.yml' \) -type f -print0)
 # Each one-line string literal holding an escaped newline or a "key:" becomes a seed, alone and
 # appended to a valid experiment.

@@ -14,6 +14,20 @@ enum GoldenFiles {
     static let generatedSwift = repositoryRoot
         .appendingPathComponent("Tests/SplitTestCompilerTests/Golden/GeneratedSplitTests.swift")
 
+    /// The committed Kotlin and TypeScript generated from the same definitions, which the splitc
+    /// tests compile with kotlinc and tsc.
+    static let generatedKotlin = repositoryRoot
+        .appendingPathComponent("Tests/SplitTestCompilerTests/Golden/SplitTests.kt")
+    static let generatedTypeScript = repositoryRoot
+        .appendingPathComponent("Tests/SplitTestCompilerTests/Golden/splitTests.ts")
+
+    /// The commands that write the Kotlin and TypeScript golden files from the repository's root,
+    /// as their headers name them.
+    static let kotlinCommand =
+        "splitc generate --language kotlin --package com.example.splittests --output Tests/SplitTestCompilerTests/Golden experiments"
+    static let typeScriptCommand =
+        "splitc generate --language typescript --output Tests/SplitTestCompilerTests/Golden experiments"
+
     /// The committed JSON Schema that `DefinitionSchema.json` and `splitc schema` must print.
     static let definitionSchema = repositoryRoot
         .appendingPathComponent("Tests/SplitTestCompilerTests/Golden/DefinitionSchema.json")

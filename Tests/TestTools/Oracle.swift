@@ -152,6 +152,27 @@ extension Oracle {
     }
 }
 
+extension Oracle {
+    /// Python 3 alone, which runs the tests' loopback servers.
+    public static let python3 = Oracle(name: "Python 3", install: "apt-get install -y python3") {
+        onPath(["python3"]) != nil
+    }
+
+    /// Debian's Kotlin compiler (`kotlinc`, 1.3 or later) and the Java runtime that runs what it
+    /// builds: the generated Kotlin compiles with `-Werror` and runs.
+    public static let kotlin = Oracle(name: "kotlinc and java", install: "apt-get install -y kotlin") {
+        onPath(["kotlinc"]) != nil && onPath(["java"]) != nil
+    }
+
+    /// Debian's TypeScript compiler (`tsc`, 4.8 or later) and node, which runs what it emits:
+    /// the generated TypeScript compiles with `tsc --strict` and runs.
+    public static let typeScript = Oracle(
+        name: "tsc and node", install: "apt-get install -y node-typescript nodejs"
+    ) {
+        onPath(["tsc"]) != nil && onPath(["node"]) != nil
+    }
+}
+
 extension Trait where Self == ConditionTrait {
     /// Runs the test only when `oracle` is present, or when every oracle is required (CI), in
     /// which case a missing one fails it; otherwise skips it, saying what to install.

@@ -10,6 +10,17 @@ enum SwiftLiteral {
             byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
         }
         if needsNoEscape { return "\"" + value + "\"" }
+        return quoted(value, escaping: { $0 == "\0" ? "\\0" : nil }) { scalar in
+            "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// A string literal of the languages whose escapes Swift shares (Swift, Kotlin, TypeScript):
+    /// quotes, backslashes and line breaks escaped, then each scalar `escaping` spells, then the
+    /// plainly visible ones as they are and every other as `invisible` spells it.
+    static func quoted(
+        _ value: String, escaping: (Unicode.Scalar) -> String?, invisible: (Unicode.Scalar) -> String
+    ) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -18,12 +29,13 @@ enum SwiftLiteral {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "\0": result += "\\0"
             default:
-                if isPlainlyVisible(scalar) {
+                if let escaped = escaping(scalar) {
+                    result += escaped
+                } else if isPlainlyVisible(scalar) {
                     result.unicodeScalars.append(scalar)
                 } else {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    result += invisible(scalar)
                 }
             }
         }
@@ -65,7 +77,10 @@ enum SwiftLiteral {
         }
     }
 
-    private static func isPlainlyVisible(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` is printed as itself inside a string literal: a visible character that
+    /// cannot attach to the opening quote or change how the line displays. The Kotlin and
+    /// TypeScript literals escape the same scalars.
+    static func isPlainlyVisible(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value >= 0x20 && scalar.value != 0x7F }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
