@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitTestCompiler
+@_spi(Tools) import SplitTestTools
 
 /// `splitc generate`: writes the typed code for the definitions, only when it changes.
 package struct Generate: ParsableCommand {
