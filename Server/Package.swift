@@ -49,10 +49,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
-            // The API's contract, served at GET /openapi.yaml (the package's openapi.yaml links
-            // here), so that the file served is the file reviewed.
-            resources: [.copy("openapi.yaml")]
+            ]
         ),
         .executableTarget(
             name: "split-test-server",
@@ -71,6 +68,7 @@ let package = Package(
                 .product(name: "SplitTesting", package: "SplitTesting"),
                 .product(name: "SplitTestingRemote", package: "SplitTesting"),
                 .product(name: "SplitTestFormats", package: "SplitTesting"),
+                .product(name: "SplitTestingTestSupport", package: "SplitTesting"),
             ],
             exclude: ["Fixtures"]
         ),

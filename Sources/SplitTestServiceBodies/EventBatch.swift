@@ -27,7 +27,7 @@ import SplitTesting
         var invalid: [RequestProblem.InvalidEvent] = []
         for (index, item) in items.enumerated() {
             let line = item.text(style: .foundationCompact)
-            if let reason = Self.problem(with: item, line: line) {
+            if let reason = Self.problem(with: item) {
                 invalid.append(RequestProblem.InvalidEvent(index: index, reason: reason))
             } else {
                 lines.append(line)
@@ -43,44 +43,102 @@ import SplitTesting
         self.lines = lines
     }
 
-    /// What is wrong with one event, or `nil` when the readout can use it.
-    private static func problem(with item: JSONValue, line: String) -> String? {
-        guard case .object = item else { return "an event is a JSON object, not \(item.typeName)" }
-        // The reader takes a user only from a string and would pass over anything else silently.
-        switch item["user"] {
+    /// What is wrong with one event, or `nil` when it is one the runtime would write: exactly
+    /// what the service's contract (``ServiceContract``) says of an event, so that a client
+    /// generated from the document and the service agree on every event.
+    private static func problem(with item: JSONValue) -> String? {
+        guard case .object(let members) = item else { return "an event is a JSON object, not \(item.typeName)" }
+        let fields = [EventVocabulary.Field.date, EventVocabulary.Field.event, EventVocabulary.Field.properties, EventVocabulary.Field.user]
+        if let unknown = members.first(where: { !fields.contains($0.key) }) {
+            return "unknown field \"\(shownInMessage(unknown.key))\": an event has \(fields.map { "\"\($0)\"" }.joined(separator: ", "))"
+        }
+        let known = [EventVocabulary.exposure, EventVocabulary.goal, EventVocabulary.holdout]
+        let name: String
+        switch item[EventVocabulary.Field.event] {
+        case nil: return "no \"event\""
+        case .string(let text)?: name = text
+        case let other?: return "\"event\" must be the event's name, a string, not \(other.typeName)"
+        }
+        guard known.contains(name) else {
+            return "unknown event '\(shownInMessage(name))' (known: \(known.joined(separator: ", ")))"
+        }
+        if let problem = dateProblem(item[EventVocabulary.Field.date]) { return problem }
+        switch item[EventVocabulary.Field.user] {
         case nil, .string?: break
         case let other?: return "\"user\" must be the signed-in user's id, a string, not \(other.typeName)"
         }
-        var bytes = Array(line.utf8)
-        let decoded = bytes.withUnsafeMutableBufferPointer { EventLine.decode(UnsafeBufferPointer($0)) }
-        let event: EventLine.Fields
-        switch decoded {
-        case .success(let fields): event = fields
-        case .failure(.malformed(let reason)): return "not readable (\(reason))"
-        case .failure(.missingField(let reason)): return "\(reason)"
+        guard case .object? = item[EventVocabulary.Field.properties], let properties = item[EventVocabulary.Field.properties] else {
+            return "\(name) without \"properties\", an object"
         }
-        // The names in the messages are those of the properties the reader fills these fields from.
-        var missing: [String] = []
-        switch event.event {
-        case TrackingEvent.exposureIdentifier:
-            if event.experiment == nil { missing.append("experiment") }
-            if event.group == nil { missing.append("group") }
-            if event.unit == nil { missing.append("unit") }
-        case TrackingEvent.goalIdentifier:
-            if event.goal == nil { missing.append("goal") }
-            if event.device == nil && event.user == nil { missing.append("device\" or \"user") }
-        case TrackingEvent.holdoutIdentifier:
-            if event.holdout == nil { missing.append("holdout") }
-            if event.unit == nil { missing.append("unit") }
+        func string(_ key: String) -> String?? {
+            switch properties[key] {
+            case nil: return .some(nil)
+            case .string(let text)?: return .some(text)
+            default: return nil
+            }
+        }
+        // The readout reads a value and a period on any event.
+        switch properties[EventVocabulary.Property.value] {
+        case nil, .null?: break
+        case .number(let text)? where Double(text)?.isFinite == true: break
+        default: return "\"value\" must be a finite number"
+        }
+        switch properties[EventVocabulary.Property.period] {
+        case nil, .null?: break
+        case let period?:
+            guard let whole = period.integerValue, (0...Int(Int32.max)).contains(whole) else {
+                return "\"period\" must be a whole number from 0 to \(Int32.max)"
+            }
+        }
+        var required: [String] = []
+        var optionalStrings: [String] = []
+        switch name {
+        case EventVocabulary.exposure:
+            required = [EventVocabulary.Property.experiment, EventVocabulary.Property.group, EventVocabulary.Property.unit]
+        case EventVocabulary.goal:
+            required = [EventVocabulary.Property.goal]
+            optionalStrings = [EventVocabulary.Property.device, EventVocabulary.Property.user]
         default:
-            let known = [TrackingEvent.exposureIdentifier, TrackingEvent.goalIdentifier, TrackingEvent.holdoutIdentifier]
-            return "unknown event '\(event.event)' (known: \(known.joined(separator: ", ")))"
+            required = [EventVocabulary.Property.holdout, EventVocabulary.Property.unit]
         }
+        let missing = required.filter { string($0) == .some(nil) }
         if !missing.isEmpty {
-            return "\(event.event) without \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) in its properties"
+            return "\(name) without \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) in its properties"
         }
-        if event.valueIsInvalid { return "\"value\" must be a finite number" }
-        if event.periodIsInvalid { return "\"period\" must be a whole number from 0 to 2147483647" }
+        if let wrong = (required + optionalStrings).first(where: { string($0) == nil }) {
+            return "\"\(wrong)\" must be a string"
+        }
+        if name == EventVocabulary.goal, string(EventVocabulary.Property.device) == .some(nil),
+            string(EventVocabulary.Property.user) == .some(nil), item[EventVocabulary.Field.user] == nil
+        {
+            return "\(name) without \"device\" or \"user\" in its properties, or \"user\" beside them"
+        }
         return nil
+    }
+
+    /// What is wrong with an event's date, or `nil` when it is ISO 8601 text from 1970 to 2100 or
+    /// seconds since 1970 before 2101.
+    private static func dateProblem(_ date: JSONValue?) -> String? {
+        switch date {
+        case nil:
+            return "no \"date\""
+        case .string(let text)?:
+            var bytes = Array(text.utf8)
+            let seconds = bytes.withUnsafeMutableBufferPointer { EventDate.parse(UnsafeBufferPointer($0)) }
+            guard seconds != nil else {
+                return "\"date\" is not an ISO 8601 time like 2026-03-01T12:00:00Z: \(shownInMessage(text))"
+            }
+            guard let year = Int(text.prefix(4)), EventDate.years.contains(year) else {
+                return "\"date\" \(shownInMessage(text)) is not from \(EventDate.years.lowerBound) to \(EventDate.years.upperBound)"
+            }
+            return nil
+        case .number(let text)?:
+            guard let seconds = Double(text), seconds >= EventDate.earliest, seconds < EventDate.end else {
+                return "\"date\" \(shownInMessage(text)) is not a time from 1970 to 2100 in seconds since 1970"
+            }
+            return nil
+        case let other?:
+            return "\"date\" must be ISO 8601 text or seconds since 1970, not \(other.typeName)"
+        }
     }
 }

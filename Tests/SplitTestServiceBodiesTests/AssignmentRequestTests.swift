@@ -22,7 +22,7 @@ import Testing
     @Test func readsEveryFieldAndWritesABodyThatReadsTheSame() throws {
         let request = try Self.read(#"""
             {"user": "u1", "device": "d1", "experiments": ["tutorial_length", "banner_style", "banner_style"],
-             "attributes": {"app_version": 5.10, "platform": "android", "plan": "pro", "days": -3, "region": null}}
+             "attributes": {"app_version": "5.10", "platform": "android", "plan": "pro", "days": -3, "region": null}}
             """#)
         #expect(request.device == "d1")
         #expect(request.user == "u1")

@@ -19,7 +19,7 @@ import Testing
 
     @Test func readsEveryTypeAndKeepsTheWrittenVersion() throws {
         let values = try Self.read(#"""
-            {"app_version": 5.10, "os_version": "17.0.1", "platform": "ipados", "region": "GB",
+            {"app_version": "5.10", "os_version": "17.0.1", "platform": "ipados", "region": "GB",
              "plan": "trial", "carrier": "caf\u00e9 \ud83d\uddfb \"x\"", "days_since_install": -3,
              "beta_tester": true}
             """#)
@@ -38,7 +38,10 @@ import Testing
         (#"{"carrier": "\ud800"}"#, "not a JSON object of attributes: a \\u escape of a high surrogate is not followed by its low surrogate at character 20"),
         ("{\"carrier\": \"a\nb\"}", "not a JSON object of attributes: a string holds a control character (byte 0xA); escape it at character 15"),
         (#"{"days_since_install": 01}"#, "not a JSON object of attributes: a number must not start with 0 followed by digits at character 25"),
-        (#"{"days_since_install": 1e400}"#, "'days_since_install' is an int; got 1e400"),
+        (#"{"days_since_install": 1e400}"#, "'days_since_install' is an int: a whole number within ±9007199254740991; got 1e400"),
+        (#"{"days_since_install": 9007199254740992}"#, "'days_since_install' is an int: a whole number within ±9007199254740991; got 9007199254740992"),
+        (#"{"days_since_install": "7"}"#, "'days_since_install' is an int: a whole number, not a string; got '7'"),
+        (#"{"app_version": 5.3}"#, "'app_version' is a version: give it as a string of whole numbers joined by dots, like \"5.3.1\"; got 5.3"),
         (#"{"beta_tester": "true"}"#, "'beta_tester' is a bool: true or false; got true"),
         (#"{"plan": true}"#, "'plan' is a string, not true"),
         (#"{} {}"#, "not a JSON object of attributes: unexpected '{' after the JSON value at character 4"),

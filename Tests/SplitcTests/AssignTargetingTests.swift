@@ -107,7 +107,7 @@ import Testing
         ("{\"paln\": \"pro\"}", "splitc: error: --attributes: attribute 'paln' is not declared (known: app_version, beta_tester, days_since_install, os_version, plan, platform, region); did you mean 'plan'?"),
         ("{\"plan\": \"platinum\"}", "splitc: error: --attributes: 'platinum' is not a value of 'plan' (free, trial, pro)"),
         ("{\"app_version\": \"5.02\"}", "splitc: error: --attributes: 'app_version' must be a version like 5.2.0 (whole numbers joined by dots, no leading zeros); got '5.02'"),
-        ("{\"days_since_install\": 7.5}", "splitc: error: --attributes: 'days_since_install' is an int; got 7.5"),
+        ("{\"days_since_install\": 7.5}", "splitc: error: --attributes: 'days_since_install' is an int: a whole number within ±9007199254740991; got 7.5"),
         ("{\"region\": \"usa\"}", "splitc: error: --attributes: 'region' must be two upper-case letters (ISO 3166-1 alpha-2) like \"US\"; got 'usa'"),
         ("{\"plan\": {\"not\": [\"free\"]}}", "splitc: error: --attributes: not a JSON object of attributes: the value of 'plan' must be a string, a number, true, false or null, not a list or an object"),
     ])

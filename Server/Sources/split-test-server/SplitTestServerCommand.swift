@@ -63,6 +63,11 @@ struct SplitTestServerCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one, printed at start).")
     var port = 8080
 
+    @Flag(
+        name: .customLong("print-openapi"),
+        help: "Prints the OpenAPI document of the service for these definitions (what GET /openapi.yaml serves) and exits.")
+    var printOpenAPI = false
+
     func validate() throws {
         if cachedUnits < 0 {
             throw ValidationError("--cached-units must be 0 or more")
@@ -92,9 +97,11 @@ struct SplitTestServerCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("\(error.description)\nsplit-test-server: not started\n".utf8))
             throw ExitCode(1)
         }
+        if printOpenAPI {
+            FileHandle.standardOutput.write(Data(served.openAPIDocument.utf8))
+            return
+        }
         for warning in served.warnings { logger.warning("\(warning)") }
-        // Read now, so that an installation without its resources fails at start, not on a request.
-        _ = DecisionServer.openAPIDocument
         let location = try DatabaseLocation(parsing: database)
         let storage: any DecisionStorage
         do {

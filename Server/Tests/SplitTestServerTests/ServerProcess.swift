@@ -173,6 +173,10 @@ enum Paths {
     /// The test definitions.
     static let definitions = package.appendingPathComponent("Tests/SplitTestServerTests/Fixtures/experiments").path
 
+    /// The repository's example definitions, which use every kind of definition: schedules,
+    /// prerequisites, environments, a holdout, a bandit and multivariate experiments.
+    static let repositoryDefinitions = package.deletingLastPathComponent().appendingPathComponent("experiments").path
+
     /// A product built beside the tests (`swift build --package-path Server` builds the server;
     /// `--product splitc` the root package's tool).
     static func product(_ name: String) -> URL {

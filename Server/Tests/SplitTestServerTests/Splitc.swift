@@ -5,12 +5,13 @@ import Foundation
 enum Splitc {
     /// `splitc assign --format json` for `unit` in `experiment`: its group and reason.
     static func assign(
-        experiment: String, unit: String, attributes: String? = nil, control: String? = nil
+        experiment: String, unit: String, attributes: String? = nil, control: String? = nil,
+        definitions: String = Paths.definitions
     ) throws -> (group: String, reason: String) {
         var arguments = ["assign", "--experiment", experiment, "--unit", unit, "--format", "json"]
         if let attributes { arguments += ["--attributes", attributes] }
         if let control { arguments += ["--control", control] }
-        arguments.append(Paths.definitions)
+        arguments.append(definitions)
         let output = try run(arguments)
         guard let object = (try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any],
             let group = object["group"] as? String, let reason = object["reason"] as? String

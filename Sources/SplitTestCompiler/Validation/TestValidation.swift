@@ -98,7 +98,7 @@ enum TestValidation {
                     continue
                 }
                 do {
-                    members.append((name.name, Self.json(value)))
+                    members.append((name.name, Self.json(value, kind: kinds[name.name])))
                     _ = try SplitTestAttributeValues(reading: members.suffix(1), kinds: kinds)
                 } catch {
                     members.removeLast()
@@ -108,11 +108,14 @@ enum TestValidation {
             return (try? SplitTestAttributeValues(reading: members, kinds: kinds)) ?? SplitTestAttributeValues()
         }
 
-        private static func json(_ value: WrittenScalar) -> JSONValue {
+        /// The value written in YAML as JSON would give it; a version written as a plain number
+        /// (`app_version: 5.3`) is the text written, which YAML keeps, where JSON takes a version
+        /// only as a string.
+        private static func json(_ value: WrittenScalar, kind: SplitTestAttributeKind?) -> JSONValue {
             switch value.scalar {
             case .null: .null
             case .bool(let flag): .bool(flag)
-            case .int, .double: .number(value.text)
+            case .int, .double: kind == .version ? .string(value.text) : .number(value.text)
             case .string(let text): .string(text)
             }
         }

@@ -2,6 +2,18 @@
 /// `2026-03-01T12:00:00Z`), read in that form or with a fraction and an offset
 /// (`2026-03-01 12:00:00.250+01:00`), as warehouse exports write them.
 package enum EventDate {
+    /// The earliest time an event may have, in seconds since 1970: 1970-01-01T00:00:00Z.
+    package static let earliest: Double = 0
+    /// The first time after the latest an event may have: 2101-01-01T00:00:00Z, so that a
+    /// date given as a number is within 1970 to 2100.
+    package static let end: Double = 4_133_980_800
+    /// The years a date written as text may have.
+    package static let years = 1970...2100
+    /// What ``parse(_:)`` reads, with a year of ``years``, as a regular expression (the decision
+    /// service's contract says it so).
+    package static let pattern =
+        "^(19[7-9][0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|[+-][0-9][0-9]:?[0-9][0-9])?$"
+
     /// Seconds since 1970-01-01T00:00:00Z of the time in `bytes`, or `nil`.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0

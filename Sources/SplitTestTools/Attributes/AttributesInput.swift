@@ -16,7 +16,7 @@ public enum AttributesInput {
     @_spi(Tools) public typealias Failure = SplitTestAttributeValues.ReadingFailure
 
     /// The values `bytes` give: one JSON object of attribute name to value (`null` leaves an
-    /// attribute unset). Versions are strings or numbers, ints whole numbers, bools `true` or
+    /// attribute unset). Versions are strings (`"5.3.1"`), ints whole numbers, bools `true` or
     /// `false`, and string attributes with `values` one of them.
     @_spi(Tools) public static func read(
         _ bytes: [UInt8], declarations: [AttributeDeclaration]

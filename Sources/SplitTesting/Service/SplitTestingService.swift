@@ -92,11 +92,8 @@ public final class SplitTestingService: Sendable {
     /// The first call for an experiment and unit may read and write the store's memory (and, once
     /// per install, a shared file store settles a new device id in its file, waiting
     /// at most a second for another process's lock); every later call is a lock and a dictionary
-    /// lookup. Resolution order: an override, the unit's forced group, the control of a stopped
-    /// experiment, the winner of a resolved one, the stored group, control without a user, in a
-    /// holdout, outside the targeting, or outside the layer or traffic, and finally bucketing
-    /// (whose group is stored). A control document in force
-    /// replaces the compiled status, winner, traffic and forced groups.
+    /// lookup. The group and its reason follow the resolution order of <doc:HowAssignmentWorks>,
+    /// with the environment's values and a control document in force applied first.
     @inlinable
     public func fetchSplitTest<T: SplitTest>(_ type: T.Type = T.self) -> T {
         // Inlined so that the sticky path is specialised for `T` in the app: one lock, one

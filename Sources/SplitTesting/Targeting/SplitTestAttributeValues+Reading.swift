@@ -24,10 +24,14 @@ extension SplitTestAttributeValues {
         try self.init(reading: sorted.lazy.map { ($0.key, $0.value) }, kinds: kinds)
     }
 
+    /// The largest whole number an int attribute may be given as, either way: 2⁵³ − 1, the largest
+    /// that every JSON reader (a web client's among them) keeps exactly.
+    package static let largestInt = 9_007_199_254_740_991
+
     /// The values of `members` (attribute name and JSON value, `null` leaving an attribute
-    /// unset), each checked against the kind of its attribute in `kinds`: versions are strings or
-    /// numbers, ints whole numbers, bools `true` or `false`, and strings with `values` one of
-    /// them. The one conversion that a decision service's requests, `splitc assign --attributes`
+    /// unset), each checked against the kind of its attribute in `kinds`: versions are strings
+    /// (`"5.3.1"`: as a JSON number, `5.10` would be read as 5.1), ints whole numbers within
+    /// ±(2⁵³ − 1), bools `true` or `false`, and strings with `values` one of them. The one conversion that a decision service's requests, `splitc assign --attributes`
     /// and test documents share, so that each resolves with exactly what an app would set.
     package init(
         reading members: some Sequence<(String, JSONValue)>, kinds: [String: SplitTestAttributeKind]
@@ -65,7 +69,18 @@ extension SplitTestAttributeValues {
         let text: String
         switch value {
         case .string(let string): text = string
-        case .number(let number): text = number
+        case .number(let number):
+            switch kind {
+            case .version:
+                throw ReadingFailure(
+                    message: "'\(name)' is a version: give it as a string of whole numbers joined by dots, like \"5.3.1\"; got \(shownInMessage(number))")
+            case .int:
+                guard let whole = value.integerValue, abs(whole) <= largestInt else {
+                    throw ReadingFailure(message: "'\(name)' is an int: a whole number within ±\(largestInt); got \(shownInMessage(number))")
+                }
+                return .int(whole)
+            default: text = number
+            }
         case .bool(let flag):
             guard kind == .bool else { throw ReadingFailure(message: "'\(name)' is \(kind.described), not \(flag)") }
             return .bool(flag)
@@ -100,10 +115,8 @@ extension SplitTestAttributeValues {
             }
             return .string(text)
         case .int:
-            guard case .number = value, let number = Int(text) else {
-                throw ReadingFailure(message: "'\(name)' is an int; got \(shown)")
-            }
-            return .int(number)
+            // Numbers were read above: this is a string.
+            throw ReadingFailure(message: "'\(name)' is an int: a whole number, not a string; got '\(shown)'")
         case .bool:
             throw ReadingFailure(message: "'\(name)' is a bool: true or false; got \(shown)")
         }

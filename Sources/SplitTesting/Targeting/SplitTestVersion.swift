@@ -22,6 +22,10 @@
         self.components = components
     }
 
+    /// What ``init(_:)`` reads, as a regular expression: one to nine digits per component, no
+    /// leading zero but in 0 itself, joined by dots.
+    package static let pattern = "^(0|[1-9][0-9]{0,8})(\\.(0|[1-9][0-9]{0,8}))*$"
+
     /// Parses `text`: one or more non-negative integers joined by dots, without leading zeros
     /// (`0` itself is fine), signs, spaces or suffixes; `nil` otherwise.
     public init?(_ text: some StringProtocol) {

@@ -42,11 +42,10 @@ public struct DecisionServer: Sendable {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ProblemMiddleware())
         router.get("/health") { _, _ in Response.json(Self.health(of: definitions.served)) }
-        let openAPI = Self.openAPIDocument
         router.get("/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: openAPI)))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: definitions.served.openAPIDocument)))
         }
         let v1 = router.group("v1")
         if let key { v1.add(middleware: BearerKeyMiddleware(key: key)) }
@@ -108,14 +107,6 @@ public struct DecisionServer: Sendable {
     static func health(of served: ServedDefinitions) -> [UInt8] {
         ResponseBodies.health(experiments: served.experimentCount, controlSequence: served.controlSequence)
     }
-
-    /// The OpenAPI document, the API's contract, as the package ships it.
-    public static let openAPIDocument: [UInt8] = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-            let data = FileManager.default.contents(atPath: url.path)
-        else { preconditionFailure("the package's resources hold openapi.yaml") }
-        return Array(data)
-    }()
 
     /// The request's body, refused with 413 past 1 MiB before more of it is read.
     private static func body(of request: Request) async throws -> [UInt8] {

@@ -38,6 +38,8 @@ public struct ServedDefinitions: Sendable {
     /// What the service starts with but should be told: the compiler's warnings and notes, and
     /// control entries that cannot apply.
     public var warnings: [String]
+    /// The OpenAPI document of the service for these definitions, served at `GET /openapi.yaml`.
+    public private(set) var openAPIDocument = ""
 
     /// A control document that was read and verified.
     struct ControlInForce: Sendable {
@@ -106,6 +108,8 @@ public struct ServedDefinitions: Sendable {
             experiments: experiments, attributeKinds: AttributeDeclaration.kinds(result.attributes), control: control,
             environment: environment, warnings: warnings)
         for (index, experiment) in experiments.enumerated() { served.positions[experiment.definition.identifier] = index }
+        served.openAPIDocument = ServiceContract.openAPIDocument(for: ServiceContract.Definitions(
+            experiments: experiments.map(\.definition.identifier), attributeKinds: served.attributeKinds))
         return served
     }
 

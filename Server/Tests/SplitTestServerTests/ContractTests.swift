@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@_spi(Tools) import SplitTestServiceBodies
+@_spi(Generated) @_spi(Tools) import SplitTesting
+@_spi(Tools) @testable import SplitTestServer
+
+/// The HTTP contract: `openapi.yaml` is the document generated from the Swift code, every route
+/// the service answers is in it, and the service serves it for its definitions. Run with
+/// `SPLITTEST_UPDATE_GOLDEN=1` to write the generated document over the committed one.
+@Suite struct ContractTests {
+    static let committed = Paths.package.appendingPathComponent("openapi.yaml")
+
+    @Test func theCommittedDocumentIsTheGeneratedOne() throws {
+        let generated = ServiceContract.openAPIDocument()
+        if ProcessInfo.processInfo.environment["SPLITTEST_UPDATE_GOLDEN"] == "1" {
+            try generated.write(to: Self.committed, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: Self.committed, encoding: .utf8)
+        #expect(
+            committed == generated,
+            "Server/openapi.yaml is not the document the code generates: run SPLITTEST_UPDATE_GOLDEN=1 swift test --package-path Server --filter ContractTests")
+    }
+
+    @Test func everyReasonIsInTheDocument() throws {
+        let line = try #require(Self.enumLines(in: try String(contentsOf: Self.committed, encoding: .utf8), containing: "bucketed"))
+        for reason in AssignmentReason.allCases {
+            #expect(line.contains(reason.rawValue), "\(reason) is not in the document's reasons")
+        }
+    }
+
+    /// The items of the block sequence that holds `word`, joined, for an enum written one item a line.
+    static func enumLines(in document: String, containing word: String) -> String? {
+        let lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let index = lines.firstIndex(where: { $0.hasSuffix("- \(word)") }) else { return nil }
+        let indent = lines[index].prefix { $0 == " " }
+        var start = index
+        while start > 0, lines[start - 1].hasPrefix(indent + "- ") { start -= 1 }
+        var end = index
+        while end + 1 < lines.count, lines[end + 1].hasPrefix(indent + "- ") { end += 1 }
+        return lines[start...end].joined(separator: " ")
+    }
+
+    @Test func theServiceServesTheDocumentOfItsDefinitions() async throws {
+        let folder = try Paths.temporaryFolder()
+        let server = try await ServerProcess.start(database: folder.appendingPathComponent("db.sqlite").path)
+        defer { server.stop() }
+        let answer = try await server.request("GET", "/openapi.yaml")
+        #expect(answer.status == 200)
+        let served = answer.body
+        let definitions = try ServedDefinitions.load(definitions: [Paths.definitions], control: nil, publicKey: nil)
+        #expect(served == definitions.openAPIDocument)
+        // The experiments served and the attributes declared are listed; the generic document lists neither.
+        for experiment in ["banner_style", "checkout_button", "plan_offer", "tutorial_length", "days_since_install"] {
+            #expect(served.contains(experiment), "\(experiment)")
+            #expect(!ServiceContract.openAPIDocument().contains(experiment), "\(experiment)")
+        }
+    }
+}
