@@ -76,6 +76,13 @@ let package = Package(
         // A file assignment store's file through the runtime's store-file codec; seeds in
         // seeds/store.
         .executableTarget(
+            name: "OFREPRequestFuzzer",
+            dependencies: [
+                .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
+        ),
+        .executableTarget(
             name: "StoreFileFuzzer",
             dependencies: [.product(name: "SplitTesting", package: "SplitTesting")]
         ),

@@ -44,6 +44,8 @@ import SplitTestFormats
         Route(method: "DELETE", path: "/v1/units/{unit}"),
         Route(method: "GET", path: "/health"),
         Route(method: "GET", path: "/openapi.yaml"),
+        Route(method: "POST", path: "/ofrep/v1/evaluate/flags/{key}"),
+        Route(method: "POST", path: "/ofrep/v1/evaluate/flags"),
     ]
 
     /// The methods `path` (as ``Route/path`` writes it) answers, for a 405's `Allow` header.
@@ -72,9 +74,15 @@ import SplitTestFormats
             ],
             "servers": [["url": "http://127.0.0.1:8080"]],
             "security": [[:], ["bearerKey": []]],
-            "paths": paths(),
+            "paths": allPaths(),
             "components": components(for: definitions),
         ]
+    }
+
+    /// The service's own routes, then OFREP's.
+    private static func allPaths() -> JSONValue {
+        guard case .object(let members) = paths() else { preconditionFailure("the paths are an object") }
+        return .object(members + ofrepPaths().map { JSONValue.Member(key: $0.0, value: $0.1) })
     }
 
     private static func description(for definitions: Definitions?) -> String {
