@@ -69,8 +69,11 @@ let package = Package(
                 .product(name: "SplitTestingRemote", package: "SplitTesting"),
                 .product(name: "SplitTestFormats", package: "SplitTesting"),
                 .product(name: "SplitTestingTestSupport", package: "SplitTesting"),
+                .product(name: "SplitTestTools", package: "SplitTesting"),
+                .product(name: "SplitTestCompiler", package: "SplitTesting"),
+                .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Support"]
         ),
     ]
 )
