@@ -72,6 +72,18 @@ package enum EventDate {
             + padded(secondOfDay / 3_600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2) + "Z"
     }
 
+    /// The times an event may have: from 1970-01-01T00:00:00Z to the end of 2100. A device whose
+    /// clock is decades off, or a number that is not a time at all (`1e300`), gives a date outside
+    /// them; the service refuses such an event and the readout leaves its line out, so that what
+    /// one stores the other counts.
+    package static let eventRange: Range<Double> = 0..<Double(daysFromCivil(year: 2101, month: 1, day: 1) * 86_400)
+
+    /// Why `seconds` since 1970 cannot be an event's time, or `nil` when it can; `text` is the
+    /// date as the line gives it.
+    package static func problem(withEventTime seconds: Double, text: String) -> String? {
+        eventRange.contains(seconds) ? nil : "\"\(EventVocabulary.Field.date)\" \(text) is outside the years 1970 to 2100"
+    }
+
     /// Days since 1970-01-01 of a proleptic Gregorian date.
     private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let shifted = month <= 2 ? year - 1 : year
