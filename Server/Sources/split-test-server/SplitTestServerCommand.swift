@@ -18,7 +18,8 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         discussion: """
             Definitions with errors, or a control document that is rejected, print why and exit 1. \
             SIGHUP reads the definitions and the control document again; when either is invalid, \
-            the ones in force stay and the problem is logged. \
+            or the control document is a different one whose sequence is not greater than the one \
+            in force, the ones in force stay and the problem is logged. \
             When SPLIT_TEST_SERVER_KEY is set, every /v1 request needs 'Authorization: Bearer <key>' \
             (401 without it, 403 with another key). \
             A request that has not arrived whole within --request-timeout of its first byte gets 408 \
