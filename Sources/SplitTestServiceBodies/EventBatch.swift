@@ -116,8 +116,8 @@ import SplitTesting
         return nil
     }
 
-    /// What is wrong with an event's date, or `nil` when it is ISO 8601 text from 1970 to 2100 or
-    /// seconds since 1970 before 2101.
+    /// What is wrong with an event's date, or `nil` when it is ISO 8601 text of a year from 1970
+    /// to 2100, or seconds since 1970 within those years.
     private static func dateProblem(_ date: JSONValue?) -> String? {
         switch date {
         case nil:
@@ -128,15 +128,9 @@ import SplitTesting
             guard seconds != nil else {
                 return "\"date\" is not an ISO 8601 time like 2026-03-01T12:00:00Z: \(shownInMessage(text))"
             }
-            guard let year = Int(text.prefix(4)), EventDate.years.contains(year) else {
-                return "\"date\" \(shownInMessage(text)) is not from \(EventDate.years.lowerBound) to \(EventDate.years.upperBound)"
-            }
-            return nil
+            return EventDate.problem(withWrittenDate: shownInMessage(text))
         case .number(let text)?:
-            guard let seconds = Double(text), seconds >= EventDate.earliest, seconds < EventDate.end else {
-                return "\"date\" \(shownInMessage(text)) is not a time from 1970 to 2100 in seconds since 1970"
-            }
-            return nil
+            return EventDate.problem(withEventTime: Double(text) ?? .infinity, text: shownInMessage(text))
         case let other?:
             return "\"date\" must be ISO 8601 text or seconds since 1970, not \(other.typeName)"
         }

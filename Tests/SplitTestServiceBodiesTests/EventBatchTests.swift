@@ -49,6 +49,26 @@ import Testing
         }
     }
 
+    @Test func refusesDatesOutside1970To2100ByIndex() {
+        let body = """
+            [\(Self.exposure), {"date":1e300,"event":"split_test_goal","properties":{"goal":"x","device":"d"}},
+             {"date":"1969-12-31T23:59:59Z","event":"split_test_goal","properties":{"goal":"x","device":"d"}},
+             {"date":"2101-01-01T00:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"}},
+             {"date":"2100-12-31T23:59:59Z","event":"split_test_goal","properties":{"goal":"x","device":"d"}}]
+            """
+        do {
+            _ = try EventBatch(body: Array(body.utf8))
+            Issue.record("an array with dates outside 1970 to 2100 was accepted")
+        } catch {
+            #expect(error.invalidEvents.map(\.index) == [1, 2, 3])
+            #expect(error.detail == """
+                3 of 5 events are invalid and none was stored: [1]: "date" 1e300 is outside the years 1970 to 2100; \
+                [2]: "date" 1969-12-31T23:59:59Z is outside the years 1970 to 2100; \
+                [3]: "date" 2101-01-01T00:00:00Z is outside the years 1970 to 2100
+                """)
+        }
+    }
+
     @Test func namesTwentyAndCountsTheRest() {
         let body = "[" + Array(repeating: "1", count: 10_000).joined(separator: ",") + "]"
         #expect(throws: RequestProblem.self) { try EventBatch(body: Array(body.utf8)) }

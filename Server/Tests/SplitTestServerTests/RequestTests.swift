@@ -25,7 +25,9 @@ import Testing
             let invalid = """
                 [\(Self.exposure("d2")), {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"group":"blue","unit":"d3"}},
                  {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}},
-                 {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"},"user":{}}]
+                 {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"},"user":{}},
+                 {"date":1e300,"event":"split_test_goal","properties":{"goal":"x","device":"d"}},
+                 {"date":"2101-01-01T00:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"}}]
                 """
             let rejected = try await server.request("POST", "/v1/events", body: invalid)
             #expect(rejected.status == 400)
@@ -36,6 +38,8 @@ import Testing
             #expect(detail.contains("[3]: an event is a JSON object"), "\(detail)")
             #expect(detail.contains("[4]: unknown event 'page_view'"), "\(detail)")
             #expect(detail.contains(#"[5]: "user" must be the signed-in user's id, a string, not an object"#), "\(detail)")
+            #expect(detail.contains(#"[6]: "date" 1e300 is outside the years 1970 to 2100"#), "\(detail)")
+            #expect(detail.contains(#"[7]: "date" 2101-01-01T00:00:00Z is outside the years 1970 to 2100"#), "\(detail)")
             #expect(!detail.contains("[0]"))
         }
         // Only the accepted array is in the database, exactly as the runtime writes the lines.
@@ -102,16 +106,31 @@ import Testing
             database: folder.appendingPathComponent("db.sqlite").path, key: "s3cret-key")
         defer { server.stop() }
         let body = #"{"device": "d1"}"#
-        for headers: [String: String] in [[:], ["Authorization": "Bearer wrong"], ["Authorization": "s3cret-key"], ["Authorization": "Bearer s3cret-ke"]] {
+        // No key: 401, which names the scheme to use.
+        for headers: [String: String] in [[:], ["Authorization": "s3cret-key"], ["Authorization": "Basic czNjcmV0LWtleQ=="], ["Authorization": "Bearer"], ["Authorization": "Bearerer s3cret-key"]] {
             let answer = try await server.request("POST", "/v1/assignments", body: body, headers: headers)
-            #expect(answer.status == 401)
+            #expect(answer.status == 401, "\(headers)")
             #expect(answer.headers["content-type"] == "application/problem+json")
             #expect(answer.headers["www-authenticate"] == "Bearer")
+            #expect(answer.json["title"] as? String == "Unauthorized")
+        }
+        // Another key: 403, as every route behind the key answers it.
+        for headers: [String: String] in [["Authorization": "Bearer wrong"], ["Authorization": "Bearer s3cret-ke"], ["Authorization": "Bearer s3cret-key2"], ["Authorization": "bearer S3CRET-KEY"]] {
+            let answer = try await server.request("POST", "/v1/assignments", body: body, headers: headers)
+            #expect(answer.status == 403, "\(headers)")
+            #expect(answer.headers["content-type"] == "application/problem+json")
+            #expect(answer.headers["www-authenticate"] == nil)
+            #expect(answer.json["status"] as? Int == 403)
+            #expect((answer.json["detail"] as? String)?.contains("not the key this service was started with") == true)
         }
         #expect(try await server.request("DELETE", "/v1/units/d1").status == 401)
         #expect(try await server.request("GET", "/v1/control").status == 401)
-        let allowed = try await server.request("POST", "/v1/assignments", body: body, headers: ["Authorization": "Bearer s3cret-key"])
-        #expect(allowed.status == 200)
+        #expect(try await server.request("GET", "/v1/control", headers: ["Authorization": "Bearer nope"]).status == 403)
+        // The scheme's name in any case, then one or more spaces.
+        for scheme in ["Bearer", "bearer", "BEARER", "bEaReR", "Bearer  "] {
+            let allowed = try await server.request("POST", "/v1/assignments", body: body, headers: ["Authorization": "\(scheme) s3cret-key"])
+            #expect(allowed.status == 200, "\(scheme): \(allowed.body)")
+        }
         #expect(try await server.request("GET", "/health").status == 200)
         #expect(try await server.request("GET", "/openapi.yaml").status == 200)
     }
@@ -120,12 +139,9 @@ import Testing
         let folder = try Paths.temporaryFolder()
         let broken = folder.appendingPathComponent("broken.yaml")
         try "identifier: broken\ntype: device\ngroups: [a, a]\n".write(to: broken, atomically: true, encoding: .utf8)
-        do {
-            let server = try await ServerProcess.start(
-                definitions: [broken.path], database: folder.appendingPathComponent("db.sqlite").path)
-            server.stop()
-            Issue.record("the server started with definitions that have errors")
-        } catch let failure as ServerProcess.StartFailure {
+        if let failure = try await ServerProcess.refusal(
+            definitions: [broken.path], database: folder.appendingPathComponent("db.sqlite").path)
+        {
             #expect(failure.status == 1)
             #expect(failure.errors.contains("\(broken.path):3:"), "\(failure.errors)")
             #expect(failure.errors.contains("error:"))

@@ -3,7 +3,7 @@
 public struct InputIssue: Sendable, Hashable, Comparable {
     /// What kind of problem.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// Not a JSON object, or one without `event` or a readable `date`.
+        /// Not a JSON object, or one without `event` or a readable `date` (one from 1970 to 2100).
         case malformedLine = "malformed line"
         /// An event the readout does not know (an app's own event, say).
         case unknownEvent = "unknown event"

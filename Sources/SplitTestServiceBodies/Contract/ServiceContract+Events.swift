@@ -75,8 +75,8 @@ extension ServiceContract {
         "anyOf": [
             ["type": "string", "pattern": .string(EventDate.pattern)],
             [
-                "type": "number", "minimum": .integer(Int(EventDate.earliest)),
-                "exclusiveMaximum": .integer(Int(EventDate.end)),
+                "type": "number", "minimum": .integer(Int(EventDate.eventRange.lowerBound)),
+                "exclusiveMaximum": .integer(Int(EventDate.eventRange.upperBound)),
             ],
         ],
         "description": "ISO 8601 (`2026-03-01T12:00:00Z`) from 1970 to 2100, or seconds since 1970 below 4133980800.",
