@@ -63,6 +63,13 @@ extension AssignmentStore {
     }
 }
 
+/// A store of the package that persists what it is given in the background, which
+/// ``SplitTestingService/flush()`` waits for.
+protocol PersistsInBackground {
+    /// Blocks until every change made so far is persisted (or has failed and been reported).
+    func flush()
+}
+
 /// The keys under which a ``SplitTestingService`` keeps its state in an ``AssignmentStore``.
 package enum StorageKey: Sendable {
     /// The key of the device id the service created on first use.

@@ -8,6 +8,10 @@ import Foundation
 /// mid-write leaves the old file or the new one, never a torn one. Keys are the service's
 /// (`StorageKey`).
 ///
+/// Every normal exit of the process (returning from `main`, `exit`) first finishes the writes
+/// queued so far, so that a command-line tool that fetches and returns at once keeps what it
+/// was handed; ``flush()`` waits for them earlier.
+///
 /// ## Processes that share the file
 ///
 /// By default (``Sharing/acrossProcesses``) every process that opens the same file, for example
@@ -53,7 +57,7 @@ import Foundation
 ///     fileURL: container.appendingPathComponent("split-tests.json"),
 ///     report: { issue in logger.warning("\(issue)") })
 /// ```
-@_spi(Tools) public final class FileAssignmentStore: AssignmentStore {
+@_spi(Tools) public final class FileAssignmentStore: AssignmentStore, PersistsInBackground {
     /// Whether other processes may open the same file.
     public enum Sharing: Sendable, Hashable {
         /// Other processes (an app's extensions) may open the same file: writes merge under a
@@ -227,8 +231,8 @@ import Foundation
 
     /// Blocks until every change made so far has been written (or has failed and been reported),
     /// retrying a write that failed before. Call it when the app moves to the background; never
-    /// needed for correctness within a launch. Shared, it waits at most ten seconds for
-    /// another process's lock.
+    /// needed for correctness within a launch, nor before a normal exit, which waits for the
+    /// writes queued. Shared, it waits at most ten seconds for another process's lock.
     public func flush() {
         if state.withLock({ $0.persists && !$0.changes.isEmpty }) { scheduleWrite() }
         writer.waitUntilIdle()
