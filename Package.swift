@@ -207,8 +207,8 @@ let package = Package(
             path: "Tests/Support/FileStoreCrashWriter"
         ),
         // Processes of an app with extensions, several at once on one shared store file; an app that
-        // takes the configuration's defaults, run as two launches; and processes that exit at
-        // once, whose writes the exit must finish.
+        // takes the configuration's defaults, or keeps its groups in UserDefaults, run as two
+        // launches; and processes that exit at once, whose writes the exit must finish.
         .executableTarget(
             name: "SharedStoreWorker",
             dependencies: ["SplitTesting"],

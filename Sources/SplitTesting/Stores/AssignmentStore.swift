@@ -26,6 +26,11 @@
 /// ``setIfAbsent(_:for:)``, so that when several processes (an app and its widget) or several
 /// services share a store, the first value stored wins and every one of them serves it.
 ///
+/// A store must tell keys apart by their UTF-8 bytes, as bucketing tells unit ids apart: the keys
+/// of `josé` written with a precomposed `é` and with `e` and a combining accent are two keys, of
+/// two units. A `[String: String]` takes them for one (Swift compares strings by canonical
+/// equivalence); the package's stores keep them apart.
+///
 /// ```swift
 /// let service = SplitTestingService(configuration: .init(
 ///     store: .file(at: applicationSupport.appendingPathComponent("split-tests.json")),

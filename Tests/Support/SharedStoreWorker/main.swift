@@ -33,6 +33,10 @@ import Foundation
 //   SharedStoreWorker exit-in-report <store> <unwritable store>
 //       Stores `in-main` under `split_test.main` in <store>, then a value in <unwritable store>,
 //       whose `report` of the failed write calls `exit(3)` from inside that write; main waits.
+//   SharedStoreWorker user-defaults <suite> <device id>…
+//       One launch of an app whose store is the UserDefaults suite <suite>: for each device id,
+//       a service keyed by it resolves the device-level experiment and prints
+//       `<index of the device id> <group> <reason>`; the defaults are then synchronized.
 // Issues the store reports go to standard error, one per line, prefixed `issue:`.
 
 let arguments = CommandLine.arguments
@@ -188,6 +192,17 @@ case "exit-in-report":
     unwritable.set("lost", for: "split_test.unwritable")
     sleep(60)
     fail("the report never called exit")
+
+case "user-defaults":
+    guard arguments.count >= 4 else { fail("usage: SharedStoreWorker user-defaults <suite> <device id>…") }
+    let store = UserDefaultsAssignmentStore(suiteName: arguments[2])
+    for (index, device) in arguments[3...].enumerated() {
+        let service = SplitTestingService(configuration: .init(
+            store: store, deviceID: device, catalog: [WorkerPaletteSplitTest.self], report: report))
+        let palette = service.fetchSplitTest(WorkerPaletteSplitTest.self)
+        say("\(index) \(palette.currentGroup.rawValue) \(palette.assignment.reason.rawValue)")
+    }
+    UserDefaults(suiteName: arguments[2])?.synchronize()
 
 default:
     fail("unknown mode \(mode)")
