@@ -18,12 +18,6 @@ import TestTools
             var issues: [String]
         }
 
-        static func worker() throws -> URL {
-            try #require(
-                CapturedProcess.locateBuiltProduct("SharedStoreWorker"),
-                "SharedStoreWorker is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
-        }
-
         /// The worker's store file under `dataHome`: named after the executable.
         static func storeFile(dataHome: URL) -> URL {
             dataHome.appendingPathComponent("SplitTesting/SharedStoreWorker.json")
@@ -36,7 +30,7 @@ import TestTools
             environment["XDG_DATA_HOME"] = dataHome
             environment["HOME"] = home
             let arguments = ["defaults"] + (weights.map { [$0.map(String.init).joined(separator: ",")] } ?? [])
-            let outcome = try CapturedProcess.run(worker(), arguments, environment: environment)
+            let outcome = try CapturedProcess.run(SupportExecutables.sharedStoreWorker(), arguments, environment: environment)
             try #require(outcome.status == 0, "the worker failed: \(outcome.stderr)")
             let lines = outcome.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
             try #require(

@@ -16,9 +16,7 @@ struct UserDefaultsProcessTests {
     /// Runs one launch over the suite `suite` for the devices `units`, each printed line split
     /// into its index, group and reason.
     static func launch(suite: String, units: [String], folder: ScratchDirectory) throws -> [[String]] {
-        let worker = try #require(
-            CapturedProcess.locateBuiltProduct("SharedStoreWorker"),
-            "SharedStoreWorker is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
+        let worker = try SupportExecutables.sharedStoreWorker()
         var environment = ProcessInfo.processInfo.environment
         // Where Foundation outside Apple platforms keeps a suite's file.
         environment["HOME"] = folder.file("home").path

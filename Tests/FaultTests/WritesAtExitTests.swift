@@ -6,18 +6,12 @@ import TestTools
 /// (`SharedStoreWorker`) that return from main at once.
 @Suite("Writes finished at exit")
 struct WritesAtExitTests {
-    static func worker() throws -> URL {
-        try #require(
-            CapturedProcess.locateBuiltProduct("SharedStoreWorker"),
-            "SharedStoreWorker is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
-    }
-
     @Test("a store first used by another exit handler, after the stores' own, still writes, as does an events file")
     func storeUsedAfterTheExitStarted() throws {
         let directory = try ScratchDirectory("exit-handler")
         defer { directory.remove() }
         let file = directory.file("store/split-tests.json")
-        let outcome = try CapturedProcess.run(Self.worker(), ["exit-handler", file.path])
+        let outcome = try CapturedProcess.run(SupportExecutables.sharedStoreWorker(), ["exit-handler", file.path])
         try #require(outcome.status == 0, "the worker failed: \(outcome.stderr)")
         let stored = (try? JSONSerialization.jsonObject(with: Data(contentsOf: file))) as? [String: String]
         #expect(stored == ["split_test.main": "in-main", "split_test.exit-handler": "at-exit"])
@@ -34,7 +28,7 @@ struct WritesAtExitTests {
         let blocker = directory.file("not-a-folder")
         try Data("x".utf8).write(to: blocker)
         let child = try ChildProcess(
-            Self.worker(), ["exit-in-report", file.path, blocker.appendingPathComponent("split-tests.json").path])
+            SupportExecutables.sharedStoreWorker(), ["exit-in-report", file.path, blocker.appendingPathComponent("split-tests.json").path])
         #expect(child.waitUntilExit(timeout: 30) == 3, "\(child.errors)")
         let stored = (try? JSONSerialization.jsonObject(with: Data(contentsOf: file))) as? [String: String]
         #expect(stored == ["split_test.main": "in-main"])
