@@ -183,6 +183,30 @@ public final class SplitTestingService: Sendable {
 }
 
 extension SplitTestingService {
+    /// Blocks until every device id and group handed out so far is kept by the store.
+    ///
+    /// A file store (``AssignmentStore/file(at:report:)``, and the store a configuration that
+    /// names none opens outside Apple platforms) writes in the background: this waits for its
+    /// writes, or for their failure (reported through the configuration's `report`), retrying
+    /// one that failed before, and waits at most ten seconds for another process's lock.
+    /// `UserDefaults` persists by itself on Apple platforms, where this returns at once (elsewhere
+    /// it waits for the suite's file to be written), as it does for an in-memory store or an
+    /// app's own.
+    ///
+    /// A normal exit of the process (returning from `main`, `exit`) waits for the writes anyway,
+    /// so a command-line tool need not call it. An app calls it when it moves to the background,
+    /// so that no write of a file it shares with its extensions is under way while it is
+    /// suspended:
+    ///
+    /// ```swift
+    /// func sceneDidEnterBackground(_ scene: UIScene) {
+    ///     service.flush()
+    /// }
+    /// ```
+    public func flush() {
+        (store as? any PersistsInBackground)?.flush()
+    }
+
     /// Sets the app's targeting attributes by name: the values it sets replace the built-ins of
     /// the same name, and custom attributes it leaves unset are unset (their conditions are false).
     ///
