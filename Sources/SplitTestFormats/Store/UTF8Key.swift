@@ -12,23 +12,23 @@
 /// groups[UTF8Key("jos\u{E9}-0")] = "blue"
 /// groups[UTF8Key("jose\u{301}-0")]  // nil: another unit
 /// ```
-package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct UTF8Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The string, with the very bytes it was made of.
-    package let string: String
+    public let string: String
 
     @inlinable
-    package init(_ string: String) {
+    public init(_ string: String) {
         self.string = string
     }
 
-    package init(stringLiteral string: String) {
+    public init(stringLiteral string: String) {
         self.string = string
     }
 
-    package var description: String { string }
+    public var description: String { string }
 
     @inlinable
-    package static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
+    public static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
         let left = lhs.string.utf8
         let right = rhs.string.utf8
         // A native string knows its UTF-8 count without counting.
@@ -44,7 +44,7 @@ package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, Expressible
     /// Whether two buffers of the same length hold the same bytes, compared eight at a time: a
     /// byte at a time, a lookup by a store key (some fifty bytes) took twice as long as with `String`.
     @inlinable
-    package static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    public static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset + 8 <= left.count {
             guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -60,7 +60,7 @@ package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     @inlinable
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         // Every key hashes its bytes in one call, contiguous or not, so that equal keys hash alike
         // whatever their storage (a string bridged from Objective-C may not be contiguous).
         let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

@@ -109,3 +109,22 @@ import SplitTestFormats
         self.details = details
     }
 }
+
+extension OFREPRequest {
+    /// The request of `POST /v1/assignments` that asks the same of `experiments` (identifiers in
+    /// definition order): one resolution, one set of stored groups for both protocols.
+    public func assignmentRequest(for experiments: [String]) -> AssignmentRequest {
+        AssignmentRequest(device: device, user: user, attributes: attributes, experiments: experiments)
+    }
+}
+
+extension OFREPProblem {
+    /// The problem of a flag key that names no experiment of `served` (identifiers), with a
+    /// suggestion when one is close.
+    public static func flagNotFound(_ key: String, served: [String]) -> OFREPProblem {
+        OFREPProblem(
+            .flagNotFound,
+            "no experiment '\(shownInMessage(key))' is served (served: \(served.joined(separator: ", ")))"
+                + Suggestions.didYouMean(key, in: served))
+    }
+}

@@ -112,6 +112,43 @@ public struct DecisionServer: Sendable {
             try await storage.deleteAssignments(unit: unit)
             return Response(status: .noContent)
         }
+        let ofrep = router.group()
+        if let key { ofrep.add(middleware: BearerKeyMiddleware(key: key, acceptsAPIKeyHeader: true)) }
+        routes.add(.post, "/ofrep/v1/evaluate/flags/{key}", to: ofrep) { request, context in
+            let raw = context.parameters.get("key") ?? ""
+            let flag = raw.removingPercentEncoding ?? raw
+            let served = definitions.served
+            guard served.experiment(flag) != nil else {
+                let problem = OFREPProblem.flagNotFound(flag, served: served.experiments.map(\.definition.identifier))
+                return Response.json(OFREPAnswers.failure(key: flag, problem), status: .notFound)
+            }
+            let body = try await Self.body(of: request)
+            let evaluation: OFREPRequest
+            do throws(OFREPProblem) {
+                evaluation = try OFREPRequest(body: body, attributeKinds: served.attributeKinds)
+            } catch {
+                return Response.json(OFREPAnswers.failure(key: flag, error), status: .badRequest)
+            }
+            let answers = try await Decider(storage: storage, definitions: served).decide(evaluation.assignmentRequest(for: [flag]))
+            return Response.json(OFREPAnswers.evaluation(answers[0]))
+        }
+        routes.add(.post, "/ofrep/v1/evaluate/flags", to: ofrep) { request, context in
+            let served = definitions.served
+            let body = try await Self.body(of: request)
+            let evaluation: OFREPRequest
+            do throws(OFREPProblem) {
+                evaluation = try OFREPRequest(body: body, attributeKinds: served.attributeKinds)
+            } catch {
+                return Response.json(OFREPAnswers.failure(key: nil, error), status: .badRequest)
+            }
+            let answers = try await Decider(storage: storage, definitions: served)
+                .decide(evaluation.assignmentRequest(for: served.experiments.map(\.definition.identifier)))
+            let etag = OFREPAnswers.etag(of: answers, generation: served.generation)
+            if EntityTags.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: etag) {
+                return Response(status: .notModified, headers: [.eTag: etag])
+            }
+            return Response.json(OFREPAnswers.bulk(answers), headers: [.eTag: etag])
+        }
         // Last, so that it wraps only the requests no route above takes.
         router.add(middleware: UnroutedRequestMiddleware(routes: routes))
         return router
