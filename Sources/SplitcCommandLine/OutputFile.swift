@@ -17,7 +17,7 @@ package enum OutputFile {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: url, options: .atomic)
         } catch {
-            throw InputError("cannot write '\(path)': \(error.localizedDescription)")
+            throw InputError(UnwritablePath.message(path, error: error, createsFolders: true))
         }
     }
 
@@ -32,7 +32,7 @@ package enum OutputFile {
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(note.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw InputError("cannot write the stamp '\(path)': \(error.localizedDescription)")
+            throw InputError("cannot write the stamp '\(path)': " + UnwritablePath.reason(path, error: error, createsFolders: true))
         }
     }
 }
