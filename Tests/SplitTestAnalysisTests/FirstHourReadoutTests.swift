@@ -118,9 +118,9 @@ import Testing
         let html = HTMLReport.render([readout])
         #expect(html.components(separatedBy: "<td colspan=\"5\" class=\"none\">no estimate: fewer than 2 units</td>").count == 3)
         #expect(html.contains("<td colspan=\"3\" class=\"none\">no estimate: no variance</td>"))
-        #expect(html.contains("<td class=\"none\" colspan=\"2\">no estimate: fewer than 2 units</td>"))
-        #expect(html.contains("<td class=\"none\" colspan=\"2\">no estimate: no variance</td>"))
-        #expect(html.contains("<td class=\"none\" colspan=\"2\">no estimate: control mean is 0</td>"))
+        #expect(html.contains("<td class=\"none\" colspan=\"6\">no estimate: fewer than 2 units</td>"))
+        #expect(html.contains("<td class=\"none\" colspan=\"6\">no estimate: no variance</td>"))
+        #expect(html.contains("<td class=\"none\" colspan=\"6\">no estimate: control mean is 0</td>"))
     }
 
     /// The lines the Analysis article quotes are the ones the readout prints.

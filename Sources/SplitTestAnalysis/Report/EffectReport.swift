@@ -107,25 +107,27 @@ enum EffectReport {
             html += "<tr\(first ? " class=\"first\"" : "") data-group=\"\(escape(group.group))\"><td>\(first ? escape(group.group) : "")</td>"
             html += "<td class=\"measure\">\(measure)</td>"
             let format: (Double?) -> String = field == "effect" ? { F.signedPoints($0) } : { F.signedFixed($0, 4) }
-            if let absolute = effect?.absolute {
-                html += "<td>\(value(absolute.estimate, "\(field).absolute.estimate", format(absolute.estimate)))</td>"
-                html += "<td>\(value(absolute.ciLow, "\(field).absolute.ci_low", format(absolute.ciLow))) … "
-                    + "\(value(absolute.ciHigh, "\(field).absolute.ci_high", format(absolute.ciHigh)))</td>"
-            } else {
+            guard let absolute = effect?.absolute else {
+                // One cell across the figures, as the plain comparison's tables say it.
                 let reason = NoEstimate.effectReason(
                     effect, of: group, control: control, measure: field == "effect" ? .conversion : .value)
-                html += "<td class=\"none\" colspan=\"2\">\(escape(NoEstimate.text(reason ?? "not computable")))</td>"
+                html += "<td class=\"none\" colspan=\"6\">\(escape(NoEstimate.text(reason ?? "not computable")))</td>"
+                html += (showsCUPED ? "<td colspan=\"2\">–</td>" : "") + "</tr>\n"
+                continue
             }
+            html += "<td>\(value(absolute.estimate, "\(field).absolute.estimate", format(absolute.estimate)))</td>"
+            html += "<td>\(value(absolute.ciLow, "\(field).absolute.ci_low", format(absolute.ciLow))) … "
+                + "\(value(absolute.ciHigh, "\(field).absolute.ci_high", format(absolute.ciHigh)))</td>"
             if let relative = effect?.relative {
                 html += "<td>\(value(relative.estimate, "\(field).relative.estimate", F.signedPercent(relative.estimate, 1)))</td>"
                 html += "<td>\(value(relative.ciLow, "\(field).relative.ci_low", F.signedPercent(relative.ciLow, 1))) … "
                     + "\(value(relative.ciHigh, "\(field).relative.ci_high", F.signedPercent(relative.ciHigh, 1)))</td>"
                 html += "<td class=\"bar\">\(bar(relative, scale: scale))</td>"
             } else {
-                html += "<td class=\"none\" colspan=\"3\">\(effect?.absolute == nil ? "" : "no relative estimate")</td>"
+                html += "<td class=\"none\" colspan=\"3\">no relative estimate</td>"
             }
-            html += "<td>\(effect?.absolute.map { value($0.pValue, "\(field).absolute.p_value", F.pValue($0.pValue)) } ?? "–")</td>"
-            if let cuped = effect?.cuped, effect?.absolute != nil {
+            html += "<td>\(value(absolute.pValue, "\(field).absolute.p_value", F.pValue(absolute.pValue)))</td>"
+            if let cuped = effect?.cuped {
                 html += "<td>\(value(cuped.varianceReduction, "\(field).cuped.variance_reduction", F.percent(cuped.varianceReduction, 1)))</td>"
                 html += "<td>\(value(cuped.theta, "\(field).cuped.theta", F.fixed(cuped.theta, 4)))</td>"
             } else if showsCUPED {
