@@ -12,7 +12,8 @@ import SplitTesting
 public enum EventFiles {
     /// Reads `paths` into `accumulator`; `progress` receives the bytes read so far and the bytes
     /// to read in all (both passes), every few thousand lines. Returns, per path, how many of its
-    /// lines were valid events (see ``read(sources:into:progress:)``).
+    /// lines were valid events: an exposure, a goal or a holdout event with the fields it needs,
+    /// whether or not it then counted.
     /// - Throws: ``EventLogReader/Failure`` when a file cannot be opened or read.
     @discardableResult
     public static func read(
