@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// A definition file handed to the compiler.
 public struct SourceFile: Sendable {
     /// The path diagnostics print, as given to the compiler (so that Xcode and SwiftPM attach
@@ -33,13 +35,17 @@ public struct CompilationResult: Sendable {
     /// The test documents that passed validation, in input order; they add nothing to the
     /// generated Swift.
     public var tests: [DefinitionTest]
+    /// How many documents define an experiment, with errors or without: what a run's summary
+    /// counts, so that an experiment with an error is still one of the run's.
+    public var experimentDocuments: Int
 
-    /// Creates a result.
+    /// Creates a result; `experimentDocuments` is the number of `experiments` unless given.
     public init(
         experiments: [Experiment], diagnostics: [Diagnostic], attributes: [AttributeDeclaration] = [],
         holdouts: [Holdout] = [], segments: [Segment] = [], environments: [String] = [],
-        tests: [DefinitionTest] = []
+        tests: [DefinitionTest] = [], experimentDocuments: Int? = nil
     ) {
+        self.experimentDocuments = experimentDocuments ?? experiments.count
         self.tests = tests
         self.segments = segments
         self.environments = environments
@@ -57,6 +63,6 @@ public struct CompilationResult: Sendable {
     public func undeclaredEnvironmentMessage(_ environment: String) -> String? {
         guard !environments.contains(environment) else { return nil }
         let declared = environments.isEmpty ? "the definitions declare none" : "declared: " + environments.joined(separator: ", ")
-        return "no environment '\(environment)' is declared (\(declared))"
+        return "no environment '\(environment)' is declared (\(declared))" + Suggestions.didYouMean(environment, in: environments)
     }
 }

@@ -15,6 +15,7 @@ public enum DefinitionCompiler {
         var places: [ExperimentPlaces] = []
         var documentBudget = limits.experiments
         var documents = DocumentSet()
+        var experimentDocuments = 0
         for (index, source) in sources.enumerated() {
             let file = DefinitionFileContext(path: source.path, index: index)
             guard source.contents.count <= limits.fileSize else {
@@ -33,6 +34,7 @@ public enum DefinitionCompiler {
                     log: log.continuation(forFile: index))
                 switch DocumentKind(of: document) {
                 case .experiment:
+                    experimentDocuments += 1
                     if let parsed = parser.parse() {
                         if let targeting = parser.targeting { documents.targeting[experiments.count] = targeting }
                         documents.links[experiments.count] = parsed.links
@@ -59,6 +61,8 @@ public enum DefinitionCompiler {
                 log.merge(parser.log.diagnostics)
             }
             log.merge(summary.log)
+            experimentDocuments += summary.unreadExperiments
+            documents.unreadExperiments += summary.unreadExperiments
             if summary.documentCount == 0 && !summary.stoppedOnSyntaxError {
                 log.add(
                     .error(
@@ -98,6 +102,7 @@ public enum DefinitionCompiler {
             attributes: targeting.declarations, identifiersWritten: documents.identifiersWritten, log: &log)
         return CompilationResult(
             experiments: experiments, diagnostics: log.sorted, attributes: targeting.declarations, holdouts: holdouts,
-            segments: targeting.segments, environments: environments.names, tests: tests)
+            segments: targeting.segments, environments: environments.names, tests: tests,
+            experimentDocuments: experimentDocuments)
     }
 }

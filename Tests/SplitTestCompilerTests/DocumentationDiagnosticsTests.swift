@@ -233,6 +233,27 @@ import Testing
                 """),
             ("experiments/trailing.yaml", "identifier: trailing\ntype: device\ngroups: [a, b]\n---\n"),
         ],
+        // Mistakes of indentation.
+        [
+            ("experiments/banner.yaml", "identifier: banner\n\ttype: device\ngroups: [off, on]\n"),
+            ("experiments/profile.yaml", "identifier: profile\ntype: user\n  description: The new profile.\ngroups: [a, b]\n"),
+            ("experiments/paywall.yaml", """
+                identifier: paywall
+                type: device
+                groups: [control, discount]
+                targeting:
+                  platform: ios
+                app_version: ">= 5.2"
+                """),
+            ("experiments/offer.yaml", """
+                identifier: offer
+                type: device
+                groups: [control, offer]
+                targeting:
+                  platform: ios
+                  traffic: 50
+                """),
+        ],
         // Segments, prerequisites, schedules and environments: mistakes of shape, then of names.
         [
             ("experiments/environments.yaml", """

@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// Something wrong with one line of the input: counted, reported with its place, and left out;
 /// the rest is analysed.
 public struct InputIssue: Sendable, Hashable, Comparable {
@@ -23,6 +25,28 @@ public struct InputIssue: Sendable, Hashable, Comparable {
         case unknownGroup = "group not in the definition"
         /// A file with no lines.
         case emptyFile = "empty file"
+
+        /// `count` issues of this kind, the noun agreeing in number: `1 malformed line`, `3 malformed lines`.
+        public func counted(_ count: Int) -> String {
+            let plural = switch self {
+            case .malformedLine: "malformed lines"
+            case .unknownEvent: "unknown events"
+            case .missingField: "missing fields"
+            case .goalBeforeExposure: "goals before any exposure"
+            case .preExposureGoal: "goals before their unit's first exposure"
+            case .unitInTwoGroups: "units in two groups"
+            case .unknownExperiment: "exposures of experiments not in the definitions"
+            case .unknownGroup: "exposures of groups not in the definition"
+            case .emptyFile: "empty files"
+            }
+            return Counted.phrase(count, rawValue, plural: plural)
+        }
+
+        /// Whether an issue of this kind means its line is no event the readout reads, rather
+        /// than an event that counts for nothing.
+        var makesLineInvalid: Bool {
+            self == .malformedLine || self == .unknownEvent || self == .missingField
+        }
     }
 
     /// The file, as given.

@@ -8,12 +8,21 @@ enum DocumentKind {
     /// that its errors say what an experiment needs.
     init(of document: YAMLDocument) {
         let root = document.root
-        self = .experiment
-        guard root.kind == .mapping else { return }
+        guard root.kind == .mapping else {
+            self = .experiment
+            return
+        }
+        self = Self(keys: (0..<root.entryCount).lazy.map { document.pair($0, of: root).key }, in: document)
+    }
+
+    /// The kind of a document whose root mapping has `keys`.
+    private init(keys: some Sequence<YAMLNode>, in document: YAMLDocument) {
         var found: DocumentKind?
-        for position in 0..<root.entryCount {
-            let key = document.pair(position, of: root).key
-            if document.scalar(key, is: "identifier") { return }
+        for key in keys {
+            if document.scalar(key, is: "identifier") {
+                self = .experiment
+                return
+            }
             if found == nil {
                 if document.scalar(key, is: "attributes") { found = .attributes }
                 if document.scalar(key, is: "holdout") { found = .holdout }
@@ -23,6 +32,12 @@ enum DocumentKind {
             }
         }
         self = found ?? .experiment
+    }
+
+    /// Whether a root mapping with `keys` (all of them, or those read before a syntax error) is
+    /// an experiment's.
+    static func isExperiment(keys: [YAMLNode], in document: YAMLDocument) -> Bool {
+        DocumentKind(keys: keys, in: document) == .experiment
     }
 
     /// The identifier an experiment document writes, valid or not.
