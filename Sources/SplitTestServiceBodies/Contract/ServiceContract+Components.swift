@@ -77,13 +77,14 @@ extension ServiceContract {
         ]
     }
 
-    /// A unit id: what ``UnitID`` accepts.
-    static func unitSchema(nullable: Bool) -> JSONValue {
-        [
-            "type": nullable ? ["string", "null"] : "string", "minLength": 1, "maxLength": .integer(UnitID.maximumLength),
+    /// A unit id: what ``UnitID`` accepts; an empty one too where it means none (`emptyIsNone`).
+    static func unitSchema(nullable: Bool, emptyIsNone: Bool = false) -> JSONValue {
+        .object(pairs: [
+            ("type", nullable ? ["string", "null"] : "string"), ("minLength", emptyIsNone ? 0 : 1),
+            ("maxLength", .integer(UnitID.maximumLength)),
             // No U+0000, which PostgreSQL text cannot hold.
-            "pattern": "^[^\\u0000]*$",
-        ]
+            ("pattern", "^[^\\u0000]*$"),
+        ])
     }
 
     /// Each attribute a value may be given for, with the values it takes.

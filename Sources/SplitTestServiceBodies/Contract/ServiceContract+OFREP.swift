@@ -87,7 +87,8 @@ extension ServiceContract {
     static func ofrepContext(for definitions: Definitions?) -> JSONValue {
         var properties: [(String, JSONValue)] = [
             (OFREPRequest.targetingKey, unitSchema(nullable: false)),
-            (OFREPRequest.userKey, unitSchema(nullable: true)),
+            // An empty user is none, as OpenFeature SDKs send one that is not set.
+            (OFREPRequest.userKey, unitSchema(nullable: true, emptyIsNone: true)),
         ]
         properties += attributeProperties(for: definitions)
         return .object(pairs: [
