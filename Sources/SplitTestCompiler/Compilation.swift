@@ -1,3 +1,5 @@
+@_spi(Tools) import SplitTesting
+
 /// A definition file handed to the compiler.
 public struct SourceFile: Sendable {
     /// The path diagnostics print, as given to the compiler (so that Xcode and SwiftPM attach
@@ -33,6 +35,13 @@ public struct CompilationResult: Sendable {
     /// The test documents that passed validation, in input order; they add nothing to the
     /// generated Swift.
     public var tests: [DefinitionTest]
+    /// The events the definitions declare (`event:` documents) that passed validation, in input
+    /// order: what the generated code gets a typed case for, and what metrics and the decision
+    /// service read.
+    @_spi(Tools) public var events: [SplitTestEventDeclaration] = []
+    /// The metrics the definitions declare (`metric:` documents) that passed validation, in
+    /// input order.
+    @_spi(Tools) public var metrics: [SplitTestMetric] = []
 
     /// Creates a result.
     public init(
