@@ -42,6 +42,10 @@ public struct CompilationResult: Sendable {
     /// The metrics the definitions declare (`metric:` documents) that passed validation, in
     /// input order.
     @_spi(Tools) public var metrics: [SplitTestMetric] = []
+    /// What the definitions say of each event of ``events``, by name: descriptions and where it is written.
+    package var eventDetails: [String: DeclarationDetails] = [:]
+    /// What the definitions say of each metric of ``metrics``, by name.
+    package var metricDetails: [String: DeclarationDetails] = [:]
 
     /// Creates a result.
     public init(

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SplitTestCompiler
+@_spi(Tools) @testable import SplitTestCompiler
 
 /// Compiles the repository's `experiments/` and compares the Swift with the committed golden
 /// file, which the GeneratedCode test targets compile against the runtime.
@@ -23,8 +23,9 @@ import Testing
         #expect(!result.hasErrors, "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
         #expect(paths.contains("experiments/checkout/checkout_layer.yaml"), "definitions are found recursively")
         #expect(
-            result.experiments.count >= paths.filter { !$0.hasPrefix("experiments/tests/") }.count - 4,
-            "every file but the attributes, the holdout, the segments, the environments and the tests defines an experiment")
+            result.experiments.count >= paths.filter { !$0.hasPrefix("experiments/tests/") }.count - 6,
+            "every file but the attributes, the holdout, the segments, the environments, the events, the metrics and the tests defines an experiment")
+        #expect(result.events.count >= 2 && result.metrics.count >= 5, "the examples declare events and a metric of each kind")
         let generated = SwiftEmitter().emit(result, sourcePaths: paths)
 
         if ProcessInfo.processInfo.environment["SPLITTEST_UPDATE_GOLDEN"] == "1" {

@@ -18,6 +18,11 @@ struct DocumentSet {
     var tests: [TestDocumentDraft] = []
     /// What each parsed experiment names in other documents, by its position.
     var links: [Int: ExperimentLinks] = [:]
+    /// The event and metric documents whose shape is right, and the name of every one, valid or not.
+    var events: [EventDraft] = []
+    var eventNamesWritten: Set<String> = []
+    var metrics: [MetricDraft] = []
+    var metricNamesWritten: Set<String> = []
 
     /// Checks the declarations and every experiment's targeting, which it sets on `experiments`;
     /// returns the declarations and the positions of experiments whose targeting has errors.
