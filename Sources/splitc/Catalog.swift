@@ -7,12 +7,14 @@ import SplitcCommandLine
 /// `splitc catalog`: a static site of every experiment.
 struct Catalog: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Writes a browsable catalog of every experiment: index.html and one page per experiment.",
+        abstract: "Writes a browsable catalog of every experiment: index.html and one page per experiment and per metric.",
         discussion: """
-            The index lists every experiment (sortable; filterable by owner, status and layer) and draws \
-            every layer; each experiment's page shows its groups and weights per environment, targeting \
-            and segments in words, prerequisites, schedule, holdout, layer, source file, test specs and \
-            warnings. The pages are self-contained: no request leaves them, so they can be hosted anywhere.
+            The index lists every experiment (sortable; filterable by owner, status and layer), draws \
+            every layer and lists the metrics and events; each experiment's page shows its groups and \
+            weights per environment, targeting and segments in words, prerequisites, schedule, holdout, \
+            layer, metrics, source file, test specs and warnings; each metric's page (metric-NAME.html) \
+            says what it computes and which experiments use it. The pages are self-contained: no \
+            request leaves them, so they can be hosted anywhere.
             """)
 
     @OptionGroup var definitions: DefinitionOptions
@@ -34,6 +36,6 @@ struct Catalog: ParsableCommand {
         for page in pages {
             try OutputFile.writeIfChanged(Data(page.html.utf8), to: folder.appendingPathComponent(page.name).path)
         }
-        Console.error("splitc: wrote \(pages.count) pages to \(output) (index.html and one per experiment)")
+        Console.error("splitc: wrote \(pages.count) pages to \(output) (index.html and one per experiment and per metric)")
     }
 }

@@ -7,13 +7,13 @@ import SplitTestFormats
 /// range) and one page per experiment. Self-contained: inline CSS and script, no request leaves
 /// the page.
 package enum CatalogSite {
-    /// The pages: `index.html` and `<identifier>.html`, by file name.
+    /// The pages: `index.html`, `<identifier>.html` and `metric-<name>.html`, by file name.
     package static func pages(
         _ result: CompilationResult, tests report: DefinitionTestReport
     ) -> [(name: String, html: String)] {
         let context = Context(result: result, report: report)
         return [("index.html", context.index())]
-            + result.experiments.map { ("\($0.identifier).html", context.page(of: $0)) }
+            + result.experiments.map { ("\($0.identifier).html", context.page(of: $0)) } + context.metricPages()
     }
 
     /// What every page reads.
@@ -96,6 +96,7 @@ package enum CatalogSite {
                     html += "</p>\n"
                 }
             }
+            html += metricsAndEvents()
             html += "<script>\(Self.script)</script>\n</body>\n</html>\n"
             return html
         }
@@ -165,6 +166,7 @@ package enum CatalogSite {
                 html += "<p>Required by: " + dependents.map { "<a href=\"\(e($0)).html\">\(e($0))</a>" }.joined(separator: ", ") + "</p>\n"
             }
 
+            html += metricsSection(of: experiment)
             html += "<h2>Test specs</h2>\n"
             let tests = result.tests.filter { $0.experiment == experiment.identifier }
             if tests.isEmpty {
