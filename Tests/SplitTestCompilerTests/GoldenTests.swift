@@ -41,6 +41,30 @@ import Testing
         }
     }
 
+    /// Events and dimensions only add to the generated file: without them, it is the golden file
+    /// with the events enum, its `track(_:)` and the dimensions of `setAttributes(_:)` taken out,
+    /// byte for byte, so definitions that declare none generate what they did before.
+    @Test func withoutEventsOrDimensionsTheFileIsWhatItWas() throws {
+        var (result, paths) = try Self.compileExamples()
+        result.events = []
+        result.attributes = result.attributes.map { attribute in
+            var plain = attribute
+            plain.isDimension = false
+            return plain
+        }
+        let plain = SwiftEmitter().emit(result, sourcePaths: paths)
+        let golden = try String(contentsOf: GoldenFiles.generatedSwift, encoding: .utf8)
+        let events = try #require(golden.range(of: "/// The events the definitions declare"))
+        let catalog = try #require(golden.range(of: "/// Every generated split test"))
+        var expected = String(golden[..<events.lowerBound] + golden[catalog.lowerBound...])
+        expected = expected.replacingOccurrences(
+            of: "    ///\n    /// Exposures carry `plan` as dimensions, beside `platform` and `app_version`.\n", with: "")
+        expected = expected.replacingOccurrences(
+            of: "setAttributes(attributes.attributeValues, dimensions: [\"plan\"])", with: "setAttributes(attributes.attributeValues)")
+        #expect(plain.contains("SplitTestAttributes") && !plain.contains("SplitTestEvents"))
+        if let difference = GoldenDiff.describe(expected: expected, actual: plain) { Issue.record("\(difference)") }
+    }
+
     @Test func emittingTwiceGivesIdenticalBytes() throws {
         let (result, paths) = try Self.compileExamples()
         let first = SwiftEmitter().emit(result.experiments, sourcePaths: paths)
