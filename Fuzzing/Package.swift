@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
                 .product(name: "SplitTestAnalysis", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
             ]
         ),
         // A file assignment store's file through the runtime's store-file codec; seeds in

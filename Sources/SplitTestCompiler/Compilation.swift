@@ -1,4 +1,5 @@
 import SplitTestFormats
+@_spi(Tools) import SplitTesting
 
 /// A definition file handed to the compiler.
 public struct SourceFile: Sendable {
@@ -38,6 +39,17 @@ public struct CompilationResult: Sendable {
     /// How many documents define an experiment, with errors or without: what a run's summary
     /// counts, so that an experiment with an error is still one of the run's.
     public var experimentDocuments: Int
+    /// The events the definitions declare (`event:` documents) that passed validation, in input
+    /// order: what the generated code gets a typed case for, and what metrics and the decision
+    /// service read.
+    @_spi(Tools) public var events: [SplitTestEventDeclaration] = []
+    /// The metrics the definitions declare (`metric:` documents) that passed validation, in
+    /// input order.
+    @_spi(Tools) public var metrics: [SplitTestMetric] = []
+    /// What the definitions say of each event of ``events``, by name: descriptions and where it is written.
+    package var eventDetails: [String: DeclarationDetails] = [:]
+    /// What the definitions say of each metric of ``metrics``, by name.
+    package var metricDetails: [String: DeclarationDetails] = [:]
 
     /// Creates a result; `experimentDocuments` is the number of `experiments` unless given.
     public init(

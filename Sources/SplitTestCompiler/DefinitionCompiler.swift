@@ -57,6 +57,12 @@ public enum DefinitionCompiler {
                     if let declaration = parser.parseEnvironmentDeclaration() { documents.environments.append(declaration) }
                 case .test:
                     if let test = parser.parseTestDocument() { documents.tests.append(test) }
+                case .event:
+                    if let event = parser.parseEvent() { documents.events.append(event) }
+                    if let name = DocumentKind.rootScalar("event", in: document) { documents.eventNamesWritten.insert(name) }
+                case .metric:
+                    if let metric = parser.parseMetric() { documents.metrics.append(metric) }
+                    if let name = DocumentKind.rootScalar("metric", in: document) { documents.metricNamesWritten.insert(name) }
                 }
                 log.merge(parser.log.diagnostics)
             }
@@ -77,12 +83,17 @@ public enum DefinitionCompiler {
         let requirements = RequirementValidation.checkNames(
             documents.links, experiments: experiments, places: places,
             identifiersWritten: documents.identifiersWritten, log: &log)
+        let (events, eventDetails) = EventValidation.check(documents.events, log: &log)
+        let metricValidation = MetricValidation(
+            documents.metrics, events: events, eventNamesWritten: documents.eventNamesWritten,
+            metricNamesWritten: documents.metricNamesWritten, log: &log)
+        let unmeasured = metricValidation.link(documents.links, experiments: &experiments, places: places, log: &log)
         var requiresLocations: [String: SourceLocation] = [:]
         for (position, link) in documents.links {
             if let location = link.requiresLocation { requiresLocations[experiments[position].identifier] = location }
         }
         let rejected = CrossFileValidation.check(experiments, places: places, log: &log)
-            .union(targeting.rejected).union(environments.rejected).union(requirements.rejected)
+            .union(targeting.rejected).union(environments.rejected).union(requirements.rejected).union(unmeasured)
         if !rejected.isEmpty {
             let kept = experiments.indices.filter { !rejected.contains($0) }
             experiments = kept.map { experiments[$0] }
@@ -100,9 +111,14 @@ public enum DefinitionCompiler {
         let tests = TestValidation.check(
             documents.tests, experiments: experiments, environments: environments.names,
             attributes: targeting.declarations, identifiersWritten: documents.identifiersWritten, log: &log)
-        return CompilationResult(
+        var result = CompilationResult(
             experiments: experiments, diagnostics: log.sorted, attributes: targeting.declarations, holdouts: holdouts,
             segments: targeting.segments, environments: environments.names, tests: tests,
             experimentDocuments: experimentDocuments)
+        result.events = events
+        result.metrics = metricValidation.metrics
+        result.eventDetails = eventDetails
+        result.metricDetails = metricValidation.details
+        return result
     }
 }

@@ -8,14 +8,16 @@ import SplitcCommandLine
 /// `splitc catalog`: a static site of every experiment.
 struct Catalog: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Writes a browsable catalog of every experiment: index.html and one page per experiment.",
+        abstract: "Writes a browsable catalog of every experiment: index.html and one page per experiment and per metric.",
         discussion: """
             The index lists every experiment (sortable; filterable by owner, status, layer and specs) with \
-            its schedule, marking those whose test documents fail, and draws every layer; each \
+            its schedule, marking those whose test documents fail, draws every layer and lists the \
+            metrics and events; each \
             experiment's page shows its status, its groups and weights (a multivariate experiment's \
             factors, levels and their params; a bandit's goal and limits) per environment, the units \
             forced into a group, targeting and segments in words, prerequisites, schedule, holdout, \
-            layer, source file, test specs and warnings. Statuses are read at --at (default now): an \
+            layer, metrics, source file, test specs and warnings; each metric's page (metric-NAME.html) \
+            says what it computes and which experiments use it. Statuses are read at --at (default now): an \
             experiment whose schedule has not started is scheduled, one whose schedule has ended is \
             ended. The pages are self-contained: no request leaves them, so they can be hosted anywhere. \
             Pages the catalog wrote for experiments that no longer exist are removed (it lists what it \

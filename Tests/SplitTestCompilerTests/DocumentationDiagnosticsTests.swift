@@ -341,6 +341,64 @@ import Testing
                 schedule: { end: 2026-11-01T00:00:00Z }
                 """),
         ],
+        // Events and metrics.
+        [
+            ("experiments/button_color.yaml", """
+                identifier: button_color
+                type: device
+                groups: [red, blue]
+                metrics: { primary: purchase_rat, secondary: [purchase_rate] }
+                ---
+                identifier: checkout_page
+                type: user
+                groups: [classic, express]
+                metrics: { primary: purchase_rate, guardrails: [p90_load_time, purchase_rate] }
+                """),
+            ("experiments/metrics/events.yaml", """
+                event: purchase
+                properties:
+                  revenue: { type: double }
+                  currency: { values: [usd, eur, gbp] }
+                ---
+                event: screen_loaded
+                properties: { milliseconds: { type: int } }
+                ---
+                event: login
+                properties: { user: { type: string } }
+                """),
+            ("experiments/metrics/metrics.yaml", """
+                metric: revenue_per_user
+                kind: sum
+                event: purchse
+                value: revenue
+                ---
+                metric: revenue_per_order
+                kind: ratio
+                numerator: { event: purchase, value: currency }
+                denominator: { event: purchase }
+                ---
+                metric: p90_load_time
+                kind: quantile
+                event: screen_loaded
+                value: milisecond
+                quantile: 0.9
+                ---
+                metric: p99_load_time
+                kind: quantile
+                event: screen_loaded
+                value: milliseconds
+                quantile: 99
+                window: 7 days
+                ---
+                metric: orders_per_visit
+                kind: ratio
+                numerator: { event: purchase }
+                ---
+                metric: purchase_rate
+                kind: conversion
+                event: purchase
+                """),
+        ],
     ]
 
     /// The diagnostic lines the article quotes, from its untagged code blocks.

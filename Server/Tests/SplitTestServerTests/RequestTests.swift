@@ -49,6 +49,37 @@ import Testing
         #expect(lines == [Self.exposure("d1"), Self.goal])
     }
 
+    /// The events the definitions declare are stored with their declared properties; any other
+    /// event is refused by name, and a declared one of the wrong shape says what to change.
+    @Test func declaredEventsAreStoredAndOthersRefusedByName() async throws {
+        let folder = try Paths.temporaryFolder()
+        let database = folder.appendingPathComponent("db.sqlite").path
+        let purchase =
+            #"{"date":"2026-03-01T12:00:07Z","event":"purchase","properties":{"currency":"eur","device":"d1","items":2,"revenue":3.99,"split_test-checkout_button":"blue"}}"#
+        do {
+            let server = try await ServerProcess.start(database: database)
+            defer { server.stop() }
+            let accepted = try await server.request("POST", "/v1/events", body: "[\(purchase),\(Self.goal)]")
+            #expect(accepted.status == 202, "\(accepted.body)")
+            let misspelt = try await server.request(
+                "POST", "/v1/events",
+                body: #"[{"date":"2026-03-01T12:00:07Z","event":"purchse","properties":{"device":"d1","revenue":3.99}}]"#)
+            #expect(misspelt.status == 400)
+            #expect(
+                misspelt.json["detail"] as? String
+                    == "1 of 1 events are invalid and none was stored: [0]: unknown event 'purchse' (known: split_test_exposure, split_test_goal, split_test_holdout, purchase); did you mean 'purchase'?")
+            let mistyped = try await server.request(
+                "POST", "/v1/events",
+                body: #"[{"date":"2026-03-01T12:00:07Z","event":"purchase","properties":{"device":"d1","revenue":3.99,"currency":"gbp","items":2}}]"#)
+            #expect(mistyped.status == 400)
+            #expect((mistyped.json["detail"] as? String)?.hasSuffix(#"[0]: "currency" of purchase must be one of usd, eur"#) == true)
+        }
+        let storage = try await SQLiteStorage.open(path: database, logger: Logger(label: "test"))
+        let lines = try await storage.events()
+        try await storage.close()
+        #expect(lines == [purchase, Self.goal])
+    }
+
     @Test func clientMistakesAreProblemsThatSayWhatToChange() async throws {
         let folder = try Paths.temporaryFolder()
         let server = try await ServerProcess.start(database: folder.appendingPathComponent("db.sqlite").path)

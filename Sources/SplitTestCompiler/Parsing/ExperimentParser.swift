@@ -26,12 +26,12 @@ struct ParsedExperiment: Sendable {
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, factors, cells, weights, defaults, control, salt, traffic,
         layer, status, winner, force, expires, swiftName, targeting
-    case allocation, requires, schedule, environments
+    case allocation, requires, schedule, environments, metrics
 
     static let names = [
         "identifier", "type", "description", "owner", "groups", "factors", "cells", "weights", "defaults",
         "control", "salt", "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
-        "allocation", "requires", "schedule", "environments",
+        "allocation", "requires", "schedule", "environments", "metrics",
     ]
 }
 
@@ -118,6 +118,7 @@ struct ExperimentParser {
             links.environments = readEnvironments(
                 pair.value, groups: groups, experimentKeys: ExperimentKey.names, bandit: keys[.allocation]?.key)
         }
+        if let pair = keys[.metrics] { links.metrics = readMetricRoles(pair.value) }
         let allocation = keys[.allocation].map { pair in
             readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status)
         }

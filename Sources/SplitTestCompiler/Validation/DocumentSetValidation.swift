@@ -20,6 +20,11 @@ struct DocumentSet {
     var links: [Int: ExperimentLinks] = [:]
     /// The experiment documents that a syntax error or a rejected construct kept from the parser.
     var unreadExperiments = 0
+    /// The event and metric documents whose shape is right, and the name of every one, valid or not.
+    var events: [EventDraft] = []
+    var eventNamesWritten: Set<String> = []
+    var metrics: [MetricDraft] = []
+    var metricNamesWritten: Set<String> = []
 
     /// Checks the declarations and every experiment's targeting, which it sets on `experiments`;
     /// returns the declarations and the positions of experiments whose targeting has errors.

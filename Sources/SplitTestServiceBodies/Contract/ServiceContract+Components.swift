@@ -23,7 +23,7 @@ extension ServiceContract {
                     "properties": ["assignments": ["type": "array", "items": ref("Assignment")]],
                 ],
                 "Assignment": assignment,
-                "Event": event,
+                "Event": event(for: definitions),
                 "ControlEnvelope": [
                     "type": "object", "required": ["format", "payload"],
                     "properties": [

@@ -25,6 +25,7 @@ extension CatalogSite.Context {
         if !definition.environments.isEmpty { html += environments(definition) }
         html += forcedUnits(definition)
         html += enrolment(experiment)
+        html += metricsSection(of: experiment)
         html += specs(experiment)
         if let warnings = warnings[experiment.identifier], !warnings.isEmpty {
             html += "<h2>Warnings</h2>\n<ul class=\"warnings\">"

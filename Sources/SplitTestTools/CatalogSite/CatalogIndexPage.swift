@@ -38,6 +38,7 @@ extension CatalogSite.Context {
         }
         html += "</tbody></table>\n"
         if !layers.isEmpty { html += layerBars(layers) }
+        html += metricsAndEvents()
         html += "<script>\(CatalogSite.script)</script>\n</body>\n</html>\n"
         return html
     }

@@ -26,7 +26,8 @@ package enum CatalogSite {
     /// a person put in the same folder.
     package static let generatorMarker = "<meta name=\"generator\" content=\"splitc catalog\">"
 
-    /// The pages: `index.html`, then `<identifier>.html` for each experiment; statuses read at
+    /// The pages: `index.html`, then `<identifier>.html` for each experiment and
+    /// `metric-<name>.html` for each metric; statuses read at
     /// `time` (seconds since 1970). `progress` receives the pages made so far and the total.
     package static func pages(
         _ result: CompilationResult, tests report: DefinitionTestReport, at time: Double,
@@ -35,11 +36,12 @@ package enum CatalogSite {
         let context = Context(result: result, report: report, time: time)
         var pages = [Page(name: "index.html", html: context.index())]
         pages.reserveCapacity(result.experiments.count + 1)
-        let total = result.experiments.count + 1
+        let total = result.experiments.count + 1 + result.metrics.count
         for experiment in result.experiments {
             pages.append(Page(name: "\(experiment.identifier).html", html: context.page(of: experiment)))
             if pages.count % 256 == 0 { progress(pages.count, total) }
         }
+        pages += context.metricPages().map { Page(name: $0.name, html: $0.html) }
         progress(total, total)
         return pages
     }

@@ -25,12 +25,14 @@ public final class SplitTestingService: Sendable {
     /// The store the service keeps its device id and groups in (the platform's when the
     /// configuration named none); tools and tests flush it before their process ends.
     package let store: any AssignmentStore
-    private let tracking: TrackingClient
+    let tracking: TrackingClient
     /// The configuration's `report`; `SplitTestingRemote` reports through it too.
     package let report: @Sendable (SplitTestingIssue) -> Void
     let catalog: ExperimentCatalogIndex
     @usableFromInline let exposures: ExposureLog
     let state: Locked<ResolutionState>
+    /// The declared attributes that exposures carry as dimensions, besides the built-in ones.
+    let dimensionNames: Locked<[String]>
     /// The device id the app supplied, which erasing assignments keeps; `nil` when the service
     /// creates one.
     let configuredDeviceID: String?
@@ -50,7 +52,6 @@ public final class SplitTestingService: Sendable {
         self.store = store
         tracking = configuration.tracking
         report = configuration.report
-        exposures = ExposureLog(tracking: configuration.tracking)
         var duplicates: [String] = []
         catalog = ExperimentCatalogIndex(catalog: configuration.catalog, duplicates: &duplicates)
         for duplicate in duplicates { report(.duplicateCatalogExperiment(experiment: duplicate)) }
@@ -60,10 +61,16 @@ public final class SplitTestingService: Sendable {
             report(.invalidUnitID(reason: "the configured device id is empty; using the stored or a new one"))
             deviceID = nil
         }
-        state = Locked(ResolutionState(
+        let state = Locked(ResolutionState(
             deviceID: deviceID, builtInAttributes: configuration.builtInAttributes,
             storeIsInMemory: store is InMemoryAssignmentStore, environment: configuration.environment,
             clock: configuration.clock))
+        self.state = state
+        let dimensionNames = Locked<[String]>([])
+        self.dimensionNames = dimensionNames
+        exposures = ExposureLog(tracking: configuration.tracking) {
+            Self.dimensions(of: state.withLock { $0.attributes }, declared: dimensionNames.withLock { $0 })
+        }
         configuredDeviceID = deviceID
         environment = configuration.environment
         reportInMemoryBandits()
@@ -173,12 +180,17 @@ public final class SplitTestingService: Sendable {
     /// service.trackGoal("purchase", value: 3.99)
     /// ```
     public func trackGoal(_ goal: String, value: Double? = nil) {
+        let (device, user, groups) = unitsAndExposedGroups()
+        tracking.track(TrackingEvent.goal(goal, value: value, device: device, user: user, groups: groups))
+    }
+
+    /// The device id, the signed-in user and the group of every experiment they have been exposed
+    /// to, by experiment: what a goal and a declared event carry.
+    func unitsAndExposedGroups() -> (device: String, user: String?, groups: [String: String]) {
         let device = deviceID
         let user = currentUserID
         let units = [device] + (user.map { [$0] } ?? [])
-        tracking.track(
-            TrackingEvent.goal(
-                goal, value: value, device: device, user: user, groups: exposures.exposedGroups(units: units)))
+        return (device, user, exposures.exposedGroups(units: units))
     }
 }
 

@@ -27,9 +27,14 @@ final class ExposureLog: ExposureSink {
 
     private let tracking: TrackingClient
     private let state = Locked(State())
+    /// The unit's dimensions now, by attribute, for an exposure about to be sent.
+    private let dimensions: @Sendable () -> [String: TrackingValue]
 
-    init(tracking: TrackingClient) {
+    /// A log that sends through `tracking`; every exposure carries what `dimensions` gives when
+    /// it is sent.
+    init(tracking: TrackingClient, dimensions: @escaping @Sendable () -> [String: TrackingValue] = { [:] }) {
         self.tracking = tracking
+        self.dimensions = dimensions
     }
 
     @usableFromInline
@@ -45,7 +50,8 @@ final class ExposureLog: ExposureSink {
         guard isFirst else { return }
         tracking.track(
             TrackingEvent.exposure(
-                experiment: experiment, group: group, unit: unit, factorProperties: factorProperties, period: period))
+                experiment: experiment, group: group, unit: unit, factorProperties: factorProperties, period: period,
+                dimensions: dimensions()))
     }
 
     // MARK: Multivariate experiments

@@ -84,7 +84,7 @@ public struct DecisionServer: Sendable {
             let body = try await Self.body(of: request)
             let batch: EventBatch
             do throws(RequestProblem) {
-                batch = try EventBatch(body: body)
+                batch = try EventBatch(body: body, events: definitions.served.events)
             } catch {
                 throw Problem.badRequest(error)
             }

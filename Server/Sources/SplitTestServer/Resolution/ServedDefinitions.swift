@@ -7,7 +7,7 @@ import Foundation
 
 /// What the service answers from: the compiled experiments, each in force (its environment's
 /// values, then the control document's entry, as the runtime applies them), the declared
-/// attributes, and the control document itself.
+/// attributes and events, and the control document itself.
 public struct ServedDefinitions: Sendable {
     /// One experiment as served.
     ///
@@ -28,6 +28,8 @@ public struct ServedDefinitions: Sendable {
     var experiments: [Experiment]
     /// The kind of every attribute a request may give: the built-ins and those declared.
     var attributeKinds: [String: SplitTestAttributeKind]
+    /// The events the definitions declare, which `POST /v1/events` accepts beside the runtime's own.
+    var events = EventBatch.DeclaredEvents([])
     /// The control document in force, as read, with its sequence.
     var control: ControlInForce?
     /// The environment whose values the experiments take (`--environment`), or `nil` for their base values.
@@ -124,8 +126,10 @@ public struct ServedDefinitions: Sendable {
         fingerprinted.append(0)
         fingerprinted += control?.data ?? Data()
         served.generation = Self.fingerprint(fingerprinted)
+        served.events = EventBatch.DeclaredEvents(result.events)
         served.openAPIDocument = ServiceContract.openAPIDocument(for: ServiceContract.Definitions(
-            experiments: experiments.map(\.definition.identifier), attributeKinds: served.attributeKinds))
+            experiments: experiments.map(\.definition.identifier), attributeKinds: served.attributeKinds,
+            events: result.events))
         return served
     }
 
