@@ -52,9 +52,9 @@ struct Catalog: ParsableCommand {
         }
         let removed = try Self.removeStalePages(in: folder, written: pages.map(\.name))
         progress.finish()
-        let gone = removed.isEmpty ? "" : "; removed \(Counted.phrase(removed.count, "page")) of experiments no longer defined"
+        let gone = removed.isEmpty ? "" : "; removed \(Counted.phrase(removed.count, "page")) of experiments or metrics no longer defined"
         Console.error(
-            "splitc: wrote \(Counted.phrase(pages.count, "page")) to \(output) (index.html and one per experiment)\(gone)")
+            "splitc: wrote \(Counted.phrase(pages.count, "page")) to \(output) (index.html, one per experiment and one per metric)\(gone)")
         if report.failed > 0 { throw ExitCode(ExitStatus.errors) }
     }
 
@@ -87,7 +87,7 @@ struct Catalog: ParsableCommand {
                 try FileManager.default.removeItem(at: page)
                 removed.append(name)
             } catch {
-                Console.warning("cannot remove '\(page.path)', the page of an experiment no longer defined: \(error.localizedDescription)")
+                Console.warning("cannot remove '\(page.path)', the page of an experiment or metric no longer defined: \(error.localizedDescription)")
             }
         }
         try OutputFile.replaceIfChanged(Data(CatalogManifest.text(written).utf8), named: CatalogManifest.fileName, in: folder)

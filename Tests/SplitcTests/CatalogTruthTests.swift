@@ -236,7 +236,7 @@ import TestTools
 
         let second = try folder.splitc("catalog", "--output", "site")
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("wrote 2 pages to site (index.html and one per experiment); removed 1 page of experiments no longer defined"),
+        #expect(second.stderr.contains("wrote 2 pages to site (index.html, one per experiment and one per metric); removed 1 page of experiments or metrics no longer defined"),
             "\(second.stderr)")
         #expect(!folder.exists("site/beta.html"))
         #expect(folder.exists("site/alpha.html") && folder.exists("site/index.html"))
