@@ -56,11 +56,15 @@ public struct SwiftEmitter: Sendable {
         printer.line(accessLevel == .public ? "@_spi(Generated) public import SplitTesting" : "@_spi(Generated) import SplitTesting")
         var experimentEmitter = ExperimentEmitter(access: accessLevel.modifier)
         if experiments.contains(where: { !$0.definition.requirements.isEmpty }) {
-            for experiment in experiments { experimentEmitter.typeNames[experiment.identifier] = experiment.swiftName }
+            for index in experiments.indices {
+                experimentEmitter.typeNames[experiments[index].identifier] = experiments[index].swiftName
+            }
         }
-        for experiment in experiments {
+        // By index, whose element is borrowed in place: a `for … in` loop copies each whole
+        // `Experiment`, a retain and a release per field.
+        for index in experiments.indices {
             printer.line()
-            experimentEmitter.emit(experiment, into: &printer)
+            experimentEmitter.emit(experiments[index], into: &printer)
         }
         let linksEmitter = LinksEmitter(access: accessLevel.modifier)
         if !environments.isEmpty {

@@ -17,7 +17,8 @@ enum EnvironmentValidation {
         }
         let names = declarations.first?.names.map(\.name) ?? []
         var rejected = Set<Int>()
-        for (position, link) in links.sorted(by: { $0.key < $1.key }) where !link.environments.isEmpty {
+        // Most experiments name no environment: those that do are picked out before sorting.
+        for (position, link) in links.filter({ !$0.value.environments.isEmpty }).sorted(by: { $0.key < $1.key }) {
             var values: [String: SplitTestEnvironmentValues] = [:]
             for (reference, environmentValues) in link.environments {
                 guard names.contains(reference.name) else {

@@ -14,6 +14,7 @@ enum HoldoutValidation {
         _ drafts: [HoldoutDraft], experiments: inout [Experiment], identifiersWritten: Set<String>,
         log: inout DiagnosticLog
     ) -> [Holdout] {
+        guard !drafts.isEmpty else { return [] }
         var positions: [String: Int] = [:]
         for index in experiments.indices { positions[experiments[index].identifier] = index }
         var firstByName: [String: SourceLocation] = [:]

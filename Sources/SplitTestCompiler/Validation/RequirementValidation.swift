@@ -19,6 +19,9 @@ enum RequirementValidation {
         _ links: [Int: ExperimentLinks], experiments: [Experiment], places: [ExperimentPlaces],
         identifiersWritten: Set<String>, log: inout DiagnosticLog
     ) -> (edges: Edges, rejected: Set<Int>) {
+        // Most experiments require none: those that do are picked out before anything is indexed.
+        let requiring = links.filter { !$0.value.requirements.isEmpty }.sorted { $0.key < $1.key }
+        guard !requiring.isEmpty else { return ([:], []) }
         var positions: [String: Int] = [:]
         for index in experiments.indices where positions[experiments[index].identifier] == nil {
             positions[experiments[index].identifier] = index
@@ -26,7 +29,7 @@ enum RequirementValidation {
         let identifiers = positions.keys.sorted()
         var rejected = Set<Int>()
         var edges: [Int: [(position: Int, groups: Set<String>)]] = [:]
-        for (position, link) in links.sorted(by: { $0.key < $1.key }) where !link.requirements.isEmpty {
+        for (position, link) in requiring {
             let fileIndex = places[position].fileIndex
             for requirement in link.requirements {
                 let name = requirement.experiment.name

@@ -9,15 +9,18 @@ enum TestValidation {
         _ drafts: [TestDocumentDraft], experiments: [Experiment], environments: [String],
         attributes: [AttributeDeclaration], identifiersWritten: Set<String>, log: inout DiagnosticLog
     ) -> [DefinitionTest] {
-        var byIdentifier: [String: Experiment] = [:]
-        for experiment in experiments { byIdentifier[experiment.identifier] = experiment }
+        guard !drafts.isEmpty else { return [] }
+        // Positions rather than experiments: a copy of an `Experiment` is a retain per field.
+        var byIdentifier: [String: Int] = [:]
+        byIdentifier.reserveCapacity(experiments.count)
+        for position in experiments.indices { byIdentifier[experiments[position].identifier] = position }
         let kinds = AttributeDeclaration.kinds(attributes)
         var tests: [DefinitionTest] = []
         for draft in drafts {
             var checker = Checker(
                 fileIndex: draft.fileIndex, environments: environments, kinds: kinds, log: log)
             defer { log = checker.log }
-            guard let experiment = byIdentifier[draft.experiment.name] else {
+            guard let position = byIdentifier[draft.experiment.name] else {
                 if !identifiersWritten.contains(draft.experiment.name) {
                     checker.error(
                         "experiment '\(shownInMessage(draft.experiment.name))' is not defined"
@@ -26,7 +29,7 @@ enum TestValidation {
                 }
                 continue
             }
-            if let test = checker.test(draft, experiment: experiment) { tests.append(test) }
+            if let test = checker.test(draft, experiment: experiments[position]) { tests.append(test) }
         }
         return tests
     }
