@@ -79,7 +79,12 @@ import SplitTestFormats
         // deadline while the database is away.
         configuration.options.connectTimeout = .seconds(2)
         configuration.options.maximumConnections = poolSize
-        configuration.options.additionalStartupParameters = [("application_name", "split-test-server")]
+        // Each execution of a prepared statement planned for its own lists: a plan made generic
+        // while the table was nearly empty would otherwise scan the whole table for every read
+        // once it has grown, and planning these statements costs far less than a scan.
+        configuration.options.additionalStartupParameters = [
+            ("application_name", "split-test-server"), ("plan_cache_mode", "force_custom_plan"),
+        ]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         // The pool works only while `run` does; `close` ends it.
         let running = Task { await client.run() }
