@@ -1,19 +1,27 @@
 #!/usr/bin/env bash
-# Measures the decision service (`split-test-server`, release build) with wrk on loopback, in one
-# run against one server on a new SQLite file: POST /v1/assignments for units whose groups are
-# stored and for new units, against GET /health of the same server, and POST /v1/events in
-# batches of 100. Prints a Markdown table with requests per second, p50 and p99, the ratios and
-# the verdicts against the service's targets; progress goes to standard error. Not part of
-# `swift test` nor of .ci/run; about 2 minutes once the server is built (10+ minutes to build it).
+# Measures the decision service (`split-test-server`, release build) with wrk on loopback: POST
+# /v1/assignments for units whose groups are stored and for new units, against GET /health of the
+# same server(s), and POST /v1/events in batches of 100. First one server on a new SQLite file;
+# with --postgres, then two servers sharing one database of a throwaway PostgreSQL cluster, wrk's
+# threads spread over both. Prints a Markdown table per database with requests per second, p50
+# and p99, the ratios and the verdicts against the service's targets; progress goes to standard
+# error. Not part of `swift test` nor of .ci/run; about 2 minutes a run once the server is built
+# (10+ minutes to build it).
 #
-#   bash Benchmarks/Server/run.sh [--check] [--postgres]
+#   bash Benchmarks/Server/run.sh [--check] [--postgres] [--help]
 #
-# --check     exit 1 when a target is missed (the table is printed first).
-# --postgres  also measure the assignments and the events against a throwaway PostgreSQL
-#             cluster (initdb from Debian's postgresql package), as extra rows without targets.
+# --check     exit 1 when a target is missed (the tables are printed first).
+# --help      print this text and exit.
+# --postgres  also measure two instances sharing one PostgreSQL database (initdb from Debian's
+#             postgresql package; fsync and synchronous_commit on, as in production).
 #
-# Environment: THREADS, CONNECTIONS, DURATION (wrk's -t, -c, -d; default 2, 32, 10s),
-# WARMUP (seconds of each warm-up, default 3), REPEAT_UNITS (the set of repeat units, default 1000).
+# Targets: SQLite, repeat units at least 0.5x /health, new units 0.2x, 100,000 events/s;
+# PostgreSQL with two instances, repeat units 0.3x, new units 0.1x, 100,000 events/s.
+#
+# Environment: THREADS, CONNECTIONS, DURATION (wrk's -t, -c, -d; default 2, 32, 10s; with two
+# instances THREADS must be even), WARMUP (seconds of each warm-up, default 3), REPEAT_UNITS (the
+# set of repeat units, default 1000), RUNS (runs of every scenario against the same servers,
+# default 1; the tables give each figure's median over the runs, and every run's ratios).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,13 +31,18 @@ connections="${CONNECTIONS:-32}"
 duration="${DURATION:-10s}"
 warmup="${WARMUP:-3}"
 repeat_units="${REPEAT_UNITS:-1000}"
+runs="${RUNS:-1}"
 check=0
 postgres=0
 for argument in "$@"; do
     case "$argument" in
         --check) check=1 ;;
         --postgres) postgres=1 ;;
-        *) printf 'run.sh: unknown argument %s (known: --check, --postgres)\n' "$argument" >&2; exit 2 ;;
+        -h | --help)
+            # The comment at the top of this file, without its '# '.
+            sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"
+            exit 0 ;;
+        *) printf 'run.sh: unknown argument %s (known: --check, --postgres, --help)\n' "$argument" >&2; exit 2 ;;
     esac
 done
 
@@ -41,18 +54,19 @@ for tool in swift wrk sqlite3 python3; do
 done
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/split-test-server-bench.XXXXXX")"
-server_pid=""
+server_pids=()
+ports=()
 postgres_pid=""
 as_owner=()
-stop_server() {
-    if [ -n "$server_pid" ]; then
-        kill -TERM "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-        server_pid=""
-    fi
+stop_servers() {
+    local pid
+    for pid in "${server_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${server_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    server_pids=()
+    ports=()
 }
 cleanup() {
-    stop_server
+    stop_servers
     if [ -n "$postgres_pid" ]; then
         # runuser does not pass signals on: pg_ctl stops the server itself (fast: ends sessions).
         "${as_owner[@]}" "$binaries/pg_ctl" -D "$work/postgres/data" stop -m fast >/dev/null 2>&1 || true
@@ -66,29 +80,37 @@ step "Building split-test-server (release)"
 swift build --package-path "$root/Server" -c release --product split-test-server >&2
 server="$(swift build --package-path "$root/Server" -c release --show-bin-path)/split-test-server"
 
-# Starts the server on a free loopback port with the database URL $1; sets server_pid and port.
+# Starts a server on a free loopback port with the database URL $1; adds its pid and port to
+# server_pids and ports.
 start_server() {
-    local log="$work/server-$RANDOM.log"
+    local log="$work/server-$RANDOM.log" pid port=""
     "$server" --definitions "$here/experiments" --database "$1" --host 127.0.0.1 --port 0 >"$log" 2>&1 &
-    server_pid=$!
-    port=""
+    pid=$!
     for _ in $(seq 600); do
         port="$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$log")"
-        [ -n "$port" ] && return 0
-        kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; fail "split-test-server exited at start"; }
+        if [ -n "$port" ]; then
+            server_pids+=("$pid")
+            ports+=("$port")
+            return 0
+        fi
+        kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; fail "split-test-server exited at start"; }
         sleep 0.1
     done
     fail "split-test-server did not start within a minute"
 }
 
-# CPU time (user + system) of process $1 in clock ticks.
-process_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# CPU time (user + system) of the servers in clock ticks.
+server_ticks() {
+    local pid total=0
+    for pid in "${server_pids[@]}"; do total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat"))); done
+    echo "$total"
+}
 # Busy and total ticks of the whole machine.
 machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
 
 # Runs wrk with script $2 and its arguments ($3…) for $1 seconds or wrk's duration ("-" for the
-# configured one); prints one JSON object: wrk's figures, the server's CPU seconds and the
-# machine's load meanwhile.
+# configured one), its threads spread over the servers; prints one JSON object: wrk's figures,
+# the servers' CPU seconds and the machine's load meanwhile.
 measure() {
     local seconds="$1" script="$2"
     shift 2
@@ -96,11 +118,11 @@ measure() {
     [ "$seconds" != "-" ] && length="${seconds}s"
     local load_before server_before machine_before server_after machine_after output
     load_before="$(cut -d' ' -f1 /proc/loadavg)"
-    server_before="$(process_ticks "$server_pid")"
+    server_before="$(server_ticks)"
     machine_before="$(machine_ticks)"
-    output="$(wrk -t"$threads" -c"$connections" -d"$length" --timeout 10s -s "$here/wrk/$script" \
-        "http://127.0.0.1:$port" -- "$@")" || fail "wrk failed: $output"
-    server_after="$(process_ticks "$server_pid")"
+    output="$(SERVER_PORTS="$(IFS=,; echo "${ports[*]}")" wrk -t"$threads" -c"$connections" -d"$length" \
+        --timeout 10s -s "$here/wrk/$script" "http://127.0.0.1:${ports[0]}" -- "$@")" || fail "wrk failed: $output"
+    server_after="$(server_ticks)"
     machine_after="$(machine_ticks)"
     local wrk_json
     wrk_json="$(printf '%s\n' "$output" | sed -n 's/^WRK_JSON //p')"
@@ -123,7 +145,8 @@ print(json.dumps(figures))
 EOF
 }
 
-# Runs the scenarios against the server at $port; $1 names the database in the results file $2.
+# Runs the scenarios against the servers; $1 names the database (and the run) in the results
+# file $2.
 run_scenarios() {
     local database="$1" results="$2"
     local prefix="run$$-$database"
@@ -161,18 +184,30 @@ run_scenarios() {
         "$health" "$repeat" "$new" "$new_rows" "$events" "$events_stored" "$health_after" > "$results"
 }
 
+# Runs the scenarios $runs times against the servers started; $1 names the database. Adds the
+# results files, comma-separated, to result_files.
+run_all() {
+    local database="$1" files=() run
+    for run in $(seq "$runs"); do
+        run_scenarios "$database-$run" "$work/$database-$run.json"
+        files+=("$work/$database-$run.json")
+    done
+    result_files+=("$database=$(IFS=,; echo "${files[*]}")")
+}
+
+result_files=()
 step "Starting split-test-server on a new SQLite file in $work"
 database_file="$work/bench.sqlite"
 count() { sqlite3 "$database_file" "$1"; }
 start_server "sqlite:$database_file"
-run_scenarios sqlite "$work/sqlite.json"
-stop_server
-result_files=("sqlite=$work/sqlite.json")
+run_all sqlite
+stop_servers
 
 if [ "$postgres" = 1 ]; then
+    [ $((threads % 2)) = 0 ] || fail "THREADS must be even with --postgres: wrk's threads are spread over two instances"
     binaries="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
     [ -x "$binaries/initdb" ] || fail "PostgreSQL not found: apt-get install -y postgresql"
-    step "Starting a throwaway PostgreSQL cluster (fsync on, as in production)"
+    step "Starting a throwaway PostgreSQL cluster (fsync and synchronous_commit on, as in production)"
     cluster="$work/postgres"
     mkdir -p "$cluster"
     if [ "$(id -u)" = 0 ]; then
@@ -192,10 +227,13 @@ if [ "$postgres" = 1 ]; then
         sleep 0.1
     done
     count() { "$binaries/psql" -h 127.0.0.1 -p "$postgres_port" -U postgres -At -c "$1" postgres; }
+    [ "$(count "SHOW fsync"),$(count "SHOW synchronous_commit")" = "on,on" ] ||
+        fail "the cluster does not flush its commits (fsync, synchronous_commit)"
+    step "Starting two split-test-server instances on one PostgreSQL database"
     start_server "postgres://postgres@127.0.0.1:$postgres_port/postgres"
-    run_scenarios postgres "$work/postgres.json"
-    stop_server
-    result_files+=("postgres=$work/postgres.json")
+    start_server "postgres://postgres@127.0.0.1:$postgres_port/postgres"
+    run_all postgres
+    stop_servers
 fi
 
 step "Results"

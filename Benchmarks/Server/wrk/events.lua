@@ -34,4 +34,5 @@ wrk.path = "/v1/events"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = "[" .. table.concat(events, ",") .. "]"
 
+setup = report.spread
 done = report.done

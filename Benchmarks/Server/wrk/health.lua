@@ -4,4 +4,5 @@ local report = dofile(here .. "report.lua")
 
 wrk.method = "GET"
 wrk.path = "/health"
+setup = report.spread
 done = report.done

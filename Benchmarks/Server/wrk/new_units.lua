@@ -8,6 +8,7 @@ local threads = 0
 function setup(thread)
    thread:set("thread_number", threads)
    threads = threads + 1
+   report.spread(thread)
 end
 
 local prefix = "new"

@@ -23,4 +23,5 @@ function request()
    return wrk.format("POST", "/v1/assignments", { ["Content-Type"] = "application/json" }, body)
 end
 
+setup = report.spread
 done = report.done

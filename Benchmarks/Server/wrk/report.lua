@@ -14,6 +14,20 @@ function report.done(summary, latency, requests)
       latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max, latency.mean))
 end
 
+-- Spreads wrk's threads over the instances named by the environment variable SERVER_PORTS
+-- (loopback ports separated by commas): thread i sends to instance i modulo their count, so that
+-- with as many threads as instances (or a multiple) each instance gets the same share of the
+-- connections. Without it, every thread sends to the URL given to wrk. Each script's setup calls it.
+local instances = 0
+function report.spread(thread)
+   local ports = os.getenv("SERVER_PORTS")
+   if ports == nil or ports == "" then return end
+   local list = {}
+   for port in string.gmatch(ports, "[^,]+") do list[#list + 1] = port end
+   thread.addr = wrk.lookup("127.0.0.1", list[(instances % #list) + 1])[1]
+   instances = instances + 1
+end
+
 -- The attributes every assignment request gives: they meet every benchmark experiment's
 -- targeting, so that each experiment enrols the unit (but for the holdout's share).
 report.attributes = '"attributes":{"plan":"pro","days_since_install":30,"platform":"ios","app_version":"5.3.0"}'

@@ -51,8 +51,9 @@ struct SplitTestServerCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("cached-units"),
         help: ArgumentHelp(
-            "With sqlite:, how many units' stored groups are kept in memory, so that a unit seen before "
-                + "is answered without a read (0 keeps none; about 600 bytes each for 10 experiments).",
+            "How many units' stored groups are kept in memory, so that a unit seen before is answered "
+                + "without a read (0 keeps none; about 600 bytes each for 10 experiments). With postgres://, "
+                + "each instance listens for the others' changes and drops the units they change.",
             valueName: "count"))
     var cachedUnits = SQLiteStorage.defaultCachedUnits
 

@@ -21,7 +21,7 @@ final class PostgresCluster: @unchecked Sendable {
     /// `Process` learns that its child exited, so that waiting for `pg_ctl` would never end.
     private var server: Process?
 
-    /// The folder of `initdb`, `pg_ctl` and `postgres`, if PostgreSQL is installed.
+    /// The folder of `initdb`, `pg_ctl`, `postgres` and `psql`, if PostgreSQL is installed.
     static let binariesFolder: URL? = {
         let manager = FileManager.default
         let onPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
@@ -31,7 +31,7 @@ final class PostgresCluster: @unchecked Sendable {
         let versions = ((try? manager.contentsOfDirectory(atPath: debian)) ?? []).sorted { Int($0) ?? 0 > Int($1) ?? 0 }
         candidates += versions.map { "\(debian)/\($0)/bin" }
         return candidates.first { folder in
-            ["initdb", "pg_ctl", "postgres"].allSatisfy { manager.isExecutableFile(atPath: "\(folder)/\($0)") }
+            ["initdb", "pg_ctl", "postgres", "psql"].allSatisfy { manager.isExecutableFile(atPath: "\(folder)/\($0)") }
         }.map { URL(fileURLWithPath: $0) }
     }()
 
@@ -130,10 +130,19 @@ final class PostgresCluster: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs one of PostgreSQL's programs as the cluster's owner, until it exits.
-    private func asOwner(_ program: String, _ arguments: [String]) throws {
+    /// Runs `statement` with `psql` as the cluster's owner; what it printed, unaligned, a row a
+    /// line and the columns separated by `|`.
+    @discardableResult
+    func sql(_ statement: String) throws -> String {
+        try asOwner("psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-At", "-c", statement, "postgres"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs one of PostgreSQL's programs as the cluster's owner, until it exits; what it printed.
+    @discardableResult
+    private func asOwner(_ program: String, _ arguments: [String]) throws -> String {
         let (executable, arguments) = command(program, arguments)
-        try Self.run(executable.path, arguments)
+        return try Self.run(executable.path, arguments)
     }
 
     /// How to run one of PostgreSQL's programs as the cluster's owner.

@@ -160,4 +160,172 @@ struct PostgresTests {
         let accepted = try await server.request("POST", "/v1/events", body: "[\(RequestTests.exposure("after-outage"))]")
         #expect(accepted.status == 202)
     }
+
+    /// Starts two servers on `cluster`'s database.
+    static func twoServers(on cluster: PostgresCluster, arguments: [String] = []) async throws -> [ServerProcess] {
+        [try await ServerProcess.start(databaseURL: cluster.url, arguments: arguments),
+         try await ServerProcess.start(databaseURL: cluster.url, arguments: arguments)]
+    }
+
+    /// The group and reason `server` answers for `device` in checkout_button.
+    static func checkout(_ server: ServerProcess, _ device: String) async throws -> (group: String?, reason: String?) {
+        let answer = try await server.assign(#"{"device": "\#(device)", "experiments": ["checkout_button"]}"#)["checkout_button"]
+        return (answer?["group"] as? String, answer?["reason"] as? String)
+    }
+
+    /// A unit forgotten through one instance is bucketed anew by the other at its next request,
+    /// also right after the other answered it from what it keeps in memory.
+    @Test func aUnitDeletedThroughOneIsBucketedAnewByTheOther() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        let servers = try await Self.twoServers(on: cluster)
+        defer { for server in servers { server.stop() } }
+        for round in 0..<20 {
+            let device = "forgotten-\(round)"
+            let (deleting, answering) = (servers[round % 2], servers[(round + 1) % 2])
+            let first = try await Self.checkout(answering, device)
+            #expect(first.reason == "bucketed")
+            #expect(try await Self.checkout(answering, device).reason == "sticky")
+            #expect(try await Self.checkout(answering, device).reason == "sticky")
+            #expect(try await deleting.request("DELETE", "/v1/units/\(device)").status == 204)
+            let again = try await Self.checkout(answering, device)
+            #expect(again.reason == "bucketed", "round \(round)")
+            #expect(again.group == first.group)
+        }
+    }
+
+    /// A group stored through one instance is served by the other at its next request, even
+    /// where the other, which had answered the unit without it, would not bucket the unit now
+    /// (a stored group comes before targeting).
+    @Test func aGroupStoredThroughOneIsServedByTheOtherWhereItWouldNotBucket() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        let servers = try await Self.twoServers(on: cluster)
+        defer { for server in servers { server.stop() } }
+        var enrolled = 0
+        for round in 0..<20 {
+            let user = "targeted-\(round)"
+            func planOffer(_ server: ServerProcess, plan: String) async throws -> (group: String?, reason: String?) {
+                let answer = try await server.assign(
+                    #"{"user": "\#(user)", "attributes": {"plan": "\#(plan)", "days_since_install": 30}, "experiments": ["plan_offer"]}"#)["plan_offer"]
+                return (answer?["group"] as? String, answer?["reason"] as? String)
+            }
+            #expect(try await planOffer(servers[1], plan: "free").reason == "notTargeted")
+            #expect(try await planOffer(servers[1], plan: "free").reason == "notTargeted")
+            let stored = try await planOffer(servers[0], plan: "pro")
+            guard stored.reason == "bucketed" else {
+                #expect(stored.reason == "notEnrolled")
+                continue
+            }
+            enrolled += 1
+            let served = try await planOffer(servers[1], plan: "free")
+            #expect(served.reason == "sticky", "round \(round)")
+            #expect(served.group == stored.group)
+        }
+        #expect(enrolled > 10)
+    }
+
+    /// An instance killed (SIGKILL) while requests stream in has lost nothing it acknowledged:
+    /// every event it answered 202 and every group it answered is in the database, and the
+    /// other instance serves those groups.
+    @Test func anInstanceKilledUnderLoadLosesNothingItAcknowledged() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        let servers = try await Self.twoServers(on: cluster)
+        defer { for server in servers { server.stop() } }
+        let (killed, survivor) = (servers[0], servers[1])
+        let acknowledged = Acknowledged()
+        let load = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for client in 0..<16 {
+                    group.addTask {
+                        for request in 0..<10_000 {
+                            let name = "killed-\(client)-\(request)"
+                            if request % 2 == 0 {
+                                let events = (0..<5).map { RequestTests.exposure("\(name)-\($0)") }
+                                guard let answer = try? await killed.request("POST", "/v1/events", body: "[" + events.joined(separator: ",") + "]")
+                                else { return }
+                                if answer.status == 202 { acknowledged.add(events: events) }
+                            } else {
+                                guard let answer = try? await Self.checkout(killed, name) else { return }
+                                if answer.reason == "bucketed", let group = answer.group { acknowledged.add(device: name, group: group) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Killed once it has acknowledged a good many of each.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while acknowledged.counts.events < 500 || acknowledged.counts.groups < 100 {
+            try #require(ContinuousClock.now < deadline, "the load was not acknowledged within a minute")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        killed.signal(SIGKILL)
+        await load.value
+        killed.process.waitUntilExit()
+        #expect(killed.process.terminationReason == .uncaughtSignal)
+
+        let (events, groups) = acknowledged.all
+        let storage = try await DatabaseLocation(parsing: cluster.url).open(logger: Logger(label: "test"))
+        let stored = Set(try await storage.events())
+        let missing = events.filter { !stored.contains($0) }
+        #expect(missing.isEmpty, "\(missing.count) of \(events.count) acknowledged events are not stored")
+        let storedGroups = try await storage.assignments(units: Array(groups.keys))
+        try await storage.close()
+        for (device, group) in groups {
+            #expect(storedGroups[device]?["checkout_button"] == group, "\(device)")
+        }
+        for device in groups.keys.sorted().prefix(50) {
+            let served = try await Self.checkout(survivor, device)
+            #expect(served.reason == "sticky" && served.group == groups[device], "\(device)")
+        }
+    }
+
+    /// The connections that hear of the other instance's changes ended by the database: answers
+    /// stay those of the database while they are down, and after they are made again.
+    @Test func listeningConnectionsEndedAndMadeAgainKeepAnswersTrue() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        let servers = try await Self.twoServers(on: cluster)
+        defer { for server in servers { server.stop() } }
+        let listeners = "SELECT pid FROM pg_stat_activity WHERE application_name = '\(ChangedUnitsListener.applicationName)'"
+        var ended = Set(try cluster.sql(listeners).split(separator: "\n"))
+        #expect(ended.count == 2)
+        for round in 0..<3 {
+            let device = "relisten-\(round)"
+            #expect(try await Self.checkout(servers[1], device).reason == "bucketed")
+            #expect(try await Self.checkout(servers[1], device).reason == "sticky")
+            ended = Set(try cluster.sql(listeners).split(separator: "\n"))
+            try cluster.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(ChangedUnitsListener.applicationName)'")
+            #expect(try await servers[0].request("DELETE", "/v1/units/\(device)").status == 204)
+            #expect(try await Self.checkout(servers[1], device).reason == "bucketed", "round \(round), while not listening")
+            #expect(try await Self.checkout(servers[1], device).reason == "sticky")
+
+            let deadline = ContinuousClock.now + .seconds(30)
+            while true {
+                let now = Set(try cluster.sql(listeners).split(separator: "\n"))
+                if now.count == 2, now.isDisjoint(with: ended) { break }
+                try #require(ContinuousClock.now < deadline, "the servers did not listen again within 30 seconds")
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await Self.checkout(servers[1], device).reason == "sticky")
+            #expect(try await servers[0].request("DELETE", "/v1/units/\(device)").status == 204)
+            #expect(try await Self.checkout(servers[1], device).reason == "bucketed", "round \(round), listening again")
+        }
+        for server in servers { #expect(server.printed.contains("listening again for other instances' changes")) }
+    }
+}
+
+/// What a server acknowledged under load: event lines answered 202, groups answered.
+private final class Acknowledged: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [String] = []
+    private var groups: [String: String] = [:]
+
+    func add(events added: [String]) { lock.withLock { events += added } }
+    func add(device: String, group: String) { lock.withLock { groups[device] = group } }
+    var counts: (events: Int, groups: Int) { lock.withLock { (events.count, groups.count) } }
+    var all: ([String], [String: String]) { lock.withLock { (events, groups) } }
 }

@@ -2,10 +2,10 @@ import Logging
 import SplitTestFormats
 
 extension DatabaseLocation {
-    /// Opens the storage at this location; a SQLite file's storage keeps the stored groups of
-    /// up to `cachedUnits` units in memory (PostgreSQL's reads the database every time, since
-    /// another instance may forget a unit). Options after `?` are refused: the service connects
-    /// to PostgreSQL over plain TCP, for a database on a private network.
+    /// Opens the storage at this location, keeping the stored groups of up to `cachedUnits` units
+    /// in memory (with PostgreSQL, kept true across instances by listening for their changes).
+    /// Options after `?` are refused: the service connects to PostgreSQL over plain TCP, for a
+    /// database on a private network.
     @_spi(Tools) public func open(
         cachedUnits: Int = SQLiteStorage.defaultCachedUnits, logger: Logger
     ) async throws -> any DecisionStorage {
@@ -15,7 +15,7 @@ extension DatabaseLocation {
         case .postgres(let server):
             return try await PostgresStorage.open(
                 host: server.host, port: server.port, user: server.user, password: server.password,
-                database: server.database, logger: logger)
+                database: server.database, cachedUnits: cachedUnits, logger: logger)
         }
     }
 

@@ -3,7 +3,8 @@
 /// The first request starts a batch; those that arrive while it runs wait and then form the next
 /// one, batch after batch until none waits. `perform` gets the batch's requests in arrival order
 /// and gives one answer for each, in that order; when it throws, every request of the batch
-/// fails with its error. ``SQLiteReader`` and ``SQLiteWriter`` are made of one each.
+/// fails with its error. ``SQLiteReader``, ``SQLiteWriter`` and ``PostgresWriter`` are made of
+/// them, and so are ``PostgresStorage``'s reads and ``ChangedUnitsListener``'s fences.
 actor RequestBatcher<Request: Sendable, Answer: Sendable> {
     private let perform: @Sendable ([Request]) async throws -> [Answer]
     private var waiting: [(request: Request, answer: CheckedContinuation<Answer, any Error>)] = []

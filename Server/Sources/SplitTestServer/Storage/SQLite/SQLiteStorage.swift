@@ -29,7 +29,7 @@ import SplitTestFormats
 
     private let path: String
     private let logger: Logger
-    private let cache: StoredGroupCache
+    private let cache: StoredGroupCache<FileIdentity>
     private let filter = StoredUnitFilter()
     private let filterBuild = NIOLockedValueBox<Task<Void, Never>?>(nil)
     /// The file last found at the path, and when.
@@ -88,8 +88,8 @@ import SplitTestFormats
     public func storedGroups(of units: [String]) async throws -> StoredGroups {
         guard !units.isEmpty else { return StoredGroups() }
         let file = currentFile()
-        if let known = cache.groups(of: units, file: file) { return known }
-        let ticket = cache.ticket(file: file)
+        if let known = cache.groups(of: units, source: file) { return known }
+        let ticket = cache.ticket(source: file)
         // Units the filter is sure have no groups are not read.
         let unsure = units.filter { filter.mayHold($0, file: file) }
         if !unsure.isEmpty, file != nil { buildFilterIfDue(file: file) }
