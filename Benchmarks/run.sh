@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in debug and release, measures the compiler, the generated code and the
-# runtime, `splitc analyze`, `splitc test` and `splitc catalog` against references measured in
-# the same run, prints a table and writes BENCHMARKS.md at the repository root. Takes about 20
-# minutes on 2 cores from a clean build, 5 once built; not part of .ci/run. The analysis needs
+# runtime, `splitc analyze`, `splitc test`, `splitc catalog` and the decision service against
+# references measured in the same run, prints a table and writes BENCHMARKS.md at the repository
+# root, whole. Takes about 35 minutes on 2 cores from a clean build (the service's release build
+# is 10 of them), 12 once built; not part of .ci/run. The analysis needs
 # Python's duckdb (`python3 -m pip install duckdb`).
 #
 #   bash Benchmarks/run.sh
@@ -12,7 +13,8 @@
 # PLUGIN_DEFINITIONS (definitions in the plugin benchmark's package, default 50),
 # PLUGIN_REPETITIONS (no-change builds of each package, default 10),
 # ANALYSIS_EVENTS and ANALYSIS_UNITS (the analysis' and the bandit's full size, default 10000000
-# and 1000000; ANALYSIS_EVENTS=0 skips both).
+# and 1000000; ANALYSIS_EVENTS=0 skips both), SERVICE (0 skips the decision service's benchmark,
+# Benchmarks/Server/run.sh, which needs wrk, sqlite3 and PostgreSQL).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -125,6 +127,15 @@ step "splitc test and splitc catalog against their references, and the catalog's
 # A missed target is a MISSES row of the report, not a failed run: the script's status is not fatal here.
 python3 "$here/Specs/specs_bench.py" "$release_bin/splitc" --repetitions "$repetitions" \
     --output "$results/specs.json" >&2 || echo "run.sh: a specs or catalog target was missed (see the table)" >&2
+
+if [ "${SERVICE:-1}" != 0 ]; then
+    step "The decision service under wrk: one instance on SQLite, two on PostgreSQL (Benchmarks/Server/run.sh --postgres)"
+    # A missed target is a MISSES row of its table, not a failed run.
+    bash "$here/Server/run.sh" --postgres > "$results/service.md" ||
+        { echo "run.sh: the decision service's benchmark did not finish (see above)" >&2; rm -f "$results/service.md"; }
+else
+    rm -f "$results/service.md"
+fi
 
 step "Writing BENCHMARKS.md"
 "$release_bin/benchmark-report" write --results "$results" --output "$root/BENCHMARKS.md" \

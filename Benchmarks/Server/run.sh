@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures the decision service (`split-test-server`, release build) with wrk on loopback: POST
 # /v1/assignments for units whose groups are stored and for new units, against GET /health of the
-# same server(s), and POST /v1/events in batches of 100. First one server on a new SQLite file;
+# same server(s), OFREP's bulk POST /ofrep/v1/evaluate/flags for the repeat units, and POST
+# /v1/events in batches of 100. First one server on a new SQLite file;
 # with --postgres, then two servers sharing one database of a throwaway PostgreSQL cluster, wrk's
 # threads spread over both. Prints a Markdown table per database with requests per second, p50
 # and p99, the ratios and the verdicts against the service's targets; progress goes to standard
@@ -15,8 +16,9 @@
 # --postgres  also measure two instances sharing one PostgreSQL database (initdb from Debian's
 #             postgresql package; fsync and synchronous_commit on, as in production).
 #
-# Targets: SQLite, repeat units at least 0.5x /health, new units 0.2x, 100,000 events/s;
-# PostgreSQL with two instances, repeat units 0.3x, new units 0.1x, 100,000 events/s.
+# Targets: SQLite, repeat units at least 0.5x /health, new units 0.2x, OFREP bulk for repeat
+# units 0.5x, 100,000 events/s; PostgreSQL with two instances, repeat units 0.3x, new units 0.1x,
+# 100,000 events/s (OFREP measured, no target).
 #
 # Environment: THREADS, CONNECTIONS, DURATION (wrk's -t, -c, -d; default 2, 32, 10s; with two
 # instances THREADS must be even), WARMUP (seconds of each warm-up, default 3), REPEAT_UNITS (the
@@ -163,11 +165,12 @@ run_scenarios() {
     [ "$stored_repeat" = $((2 * repeat_units)) ] ||
         fail "the warm-up stored groups for $stored_repeat repeat units, not $((2 * repeat_units))"
     measure "$warmup" new_units.lua "$prefix-warmup" >/dev/null
+    measure "$warmup" ofrep_bulk.lua "$repeat_units" >/dev/null
     measure "$warmup" events.lua >/dev/null
     local events_before
     events_before="$(count "SELECT COUNT(*) FROM events")"
 
-    local health repeat new new_rows events events_stored health_after
+    local health repeat new new_rows ofrep events events_stored health_after
     step "[$database] GET /health ($duration, -t$threads -c$connections)"
     health="$(measure - health.lua)"
     step "[$database] POST /v1/assignments, 10 experiments, repeat units"
@@ -175,13 +178,15 @@ run_scenarios() {
     step "[$database] POST /v1/assignments, 10 experiments, new units"
     new="$(measure - new_units.lua "$prefix-measured")"
     new_rows="$(count "SELECT COUNT(*) FROM assignments WHERE unit LIKE '$prefix-measured-%'")"
+    step "[$database] POST /ofrep/v1/evaluate/flags, every experiment, repeat units"
+    ofrep="$(measure - ofrep_bulk.lua "$repeat_units")"
     step "[$database] POST /v1/events, batches of 100"
     events="$(measure - events.lua)"
     events_stored=$(( $(count "SELECT COUNT(*) FROM events") - events_before ))
     step "[$database] GET /health again"
     health_after="$(measure - health.lua)"
-    printf '{"health": %s, "repeat": %s, "new": %s, "new_rows": %s, "events": %s, "events_stored": %s, "health_after": %s}\n' \
-        "$health" "$repeat" "$new" "$new_rows" "$events" "$events_stored" "$health_after" > "$results"
+    printf '{"health": %s, "repeat": %s, "new": %s, "new_rows": %s, "ofrep": %s, "events": %s, "events_stored": %s, "health_after": %s}\n' \
+        "$health" "$repeat" "$new" "$new_rows" "$ofrep" "$events" "$events_stored" "$health_after" > "$results"
 }
 
 # Runs the scenarios $runs times against the servers started; $1 names the database. Adds the

@@ -125,6 +125,16 @@ struct BenchmarksDocument {
 
             \(report.readoutNote())
 
+            ## The decision service
+
+            `Benchmarks/Server/run.sh --postgres`, run by `run.sh`: wrk on loopback against a release
+            `split-test-server` serving the 10 experiments of `Benchmarks/Server/experiments/`, first
+            alone on a new SQLite file, then two instances sharing one PostgreSQL database; every
+            route's requests per second against `GET /health` of the same server(s) in the same run.
+
+            \(report.service?.trimmingCharacters(in: .whitespacesAndNewlines)
+                ?? "Not measured in this run (it needs wrk, sqlite3 and PostgreSQL; SERVICE=0 skips it).")
+
             """
     }
 

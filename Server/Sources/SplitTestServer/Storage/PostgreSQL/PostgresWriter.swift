@@ -112,7 +112,11 @@ struct PostgresWriter: Sendable {
                 answered = true
             }
         }
-        precondition(answered, "the store answers how many notices it sent")
+        // The statement ends with the count of its notices; without it the transaction is not
+        // known to have done what it was asked, and the request fails rather than the server.
+        guard answered else {
+            throw DatabaseUnavailable(reason: "PostgreSQL's answer to storing groups ended without its last row")
+        }
         // A statement of its own sees the rows other transactions committed meanwhile.
         let unsettled = rows.filter { inForce[unit: $0.unit, experiment: $0.experiment] == nil }
         guard !unsettled.isEmpty else { return inForce }
