@@ -202,7 +202,9 @@ final class ChangedUnitsListener: Sendable {
 
     /// Closes `connection` without waiting for it to be closed.
     static func abandon(_ connection: PostgresConnection) {
-        connection.close().whenComplete { _ in }
+        // The connection is kept until it is closed: PostgresNIO requires that a connection be
+        // closed before it is released (a debug build stops at one that is not).
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// No connection listens now, or it stopped answering.
