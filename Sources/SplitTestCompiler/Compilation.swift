@@ -1,3 +1,5 @@
+@_spi(Tools) import SplitTesting
+
 /// A definition file handed to the compiler.
 public struct SourceFile: Sendable {
     /// The path diagnostics print, as given to the compiler (so that Xcode and SwiftPM attach
@@ -33,6 +35,10 @@ public struct CompilationResult: Sendable {
     /// The test documents that passed validation, in input order; they add nothing to the
     /// generated Swift.
     public var tests: [DefinitionTest]
+    /// The events declared in `event:` documents, in input order.
+    @_spi(Tools) public var events: [SplitTestEventDeclaration] = []
+    /// The metrics declared in `metric:` documents, in input order.
+    @_spi(Tools) public var metrics: [SplitTestMetric] = []
 
     /// Creates a result.
     public init(

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// One experiment, as validated: its ``definition`` (how units are assigned, the value the
 /// generated code carries, control documents patch and the tools read) and what only code
@@ -28,6 +28,8 @@ public struct Experiment: Hashable, Sendable {
     /// for an experiment with plain groups, whose ``groups`` then carry the parameters. A
     /// multivariate experiment's ``groups`` are its cells, without parameters.
     public var factors: [ExperimentFactor] = []
+    /// The metrics the experiment is judged by (`metrics:`), by name; empty when it names none.
+    @_spi(Tools) public var metricRoles = SplitTestMetricRoles()
 
     /// Creates an experiment.
     public init(
