@@ -69,9 +69,11 @@ struct Analyze: ParsableCommand {
             valueName: "doc"))
     var controls: [String] = []
     @OptionGroup var effects: EffectOptions
+    @OptionGroup var metricOptions: AnalyzeMetricOptions
 
     func validate() throws {
         try effects.validate()
+        try metricOptions.validate(aggregates: aggregates, emitsSQL: emitSQL != nil)
         if emitSQL != nil {
             guard eventsTable != nil || database != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
             if let emitSQL, database != nil, !emitSQL.readsEventLines {
@@ -94,23 +96,33 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let definitions = try readDefinitions()
+        let (definitions, metrics) = try readDefinitions()
         if let emitSQL, let eventsTable = eventsTable ?? database.map({ _ in EventsTable.name }) {
             // With --definitions the query carries them, so that it counts what reading the events
             // with the same definitions counts (holdouts against the experiments they cover).
+            if emitSQL.readsEventLines, !metrics.isEmpty {
+                Console.error("splitc: the \(emitSQL.rawValue) query counts goals, not metrics: read a service's metrics with --database")
+            }
             Console.output(WarehouseQuery.sql(
                 dialect: emitSQL, eventsTable: eventsTable, definitions: definitions,
-                preExposureWindow: try effects.preExposureWindow()))
+                preExposureWindow: try effects.preExposureWindow(), metrics: metrics))
             return
+        }
+        if metricOptions.dimension != nil, metrics.isEmpty {
+            Console.error("splitc: --by slices the metrics' tables, and no experiment names a metric")
         }
         var totals: [ExperimentTotals]
         if let aggregates {
             totals = try AnalyzeInput.fromAggregates(
-                aggregates, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
+                aggregates, definitions: definitions, preExposureWindow: try effects.preExposureWindow(), metrics: metrics)
         } else if let database {
-            totals = try AnalyzeInput.fromDatabase(database, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
+            totals = try AnalyzeInput.fromDatabase(
+                database, definitions: definitions, preExposureWindow: try effects.preExposureWindow(), metrics: metrics,
+                dimension: metricOptions.dimension)
         } else {
-            totals = try AnalyzeInput.fromEvents(events, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
+            totals = try AnalyzeInput.fromEvents(
+                events, definitions: definitions, preExposureWindow: try effects.preExposureWindow(), metrics: metrics,
+                dimension: metricOptions.dimension)
         }
         if let experiment {
             let known = totals.map(\.experiment)
@@ -129,7 +141,8 @@ struct Analyze: ParsableCommand {
         // The bandits' weights per period, from the documents that set them.
         let history = try controls.isEmpty ? nil : AllocationHistory(
             controls: controls.map { path in try ControlDocument.open(path) }, definitions: definitions ?? [])
-        let readouts = ReadoutBuilder.readouts(totals, effects: try effects.settings(), history: history)
+        let readouts = ReadoutBuilder.readouts(
+            totals, effects: try effects.settings(), history: history, correction: metricOptions.correction)
         let report: String
         switch format {
         case .text: report = TextReport.render(readouts)
@@ -154,10 +167,12 @@ struct Analyze: ParsableCommand {
 
     /// The definitions of `--definitions`, else of the `experiments` folder when it exists, else
     /// `nil`: then every experiment in the events is read without weights (no sample-ratio check),
-    /// and every holdout against all of them.
-    private func readDefinitions() throws -> [SplitTestDefinition]? {
-        if !definitionPaths.isEmpty { return try AnalysisDefinitionFiles.compile(definitionPaths) }
-        return Self.hasDefaultDefinitions ? try AnalysisDefinitionFiles.compile([Self.defaultDefinitions]) : nil
+    /// and every holdout against all of them. With them, their declared events and metrics.
+    private func readDefinitions() throws -> ([SplitTestDefinition]?, MetricDefinitions) {
+        let paths = !definitionPaths.isEmpty ? definitionPaths : Self.hasDefaultDefinitions ? [Self.defaultDefinitions] : []
+        guard !paths.isEmpty else { return (nil, MetricDefinitions()) }
+        let compiled = try AnalysisDefinitionFiles.compileWithMetrics(paths)
+        return (compiled.definitions, compiled.metrics)
     }
 }
 

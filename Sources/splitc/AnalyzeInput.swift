@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTesting
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
@@ -10,18 +10,18 @@ enum AnalyzeInput {
     /// Totals from event files; every bad line is reported on standard error and left out.
     static func fromEvents(
         _ paths: [String], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
-        command: String = "analyze"
+        metrics: MetricDefinitions = MetricDefinitions(), dimension: String? = nil, command: String = "analyze"
     ) throws(InputError) -> [ExperimentTotals] {
         try fromSources(
             paths.map(EventLogReader.init(path:)), definitions: definitions, preExposureWindow: preExposureWindow,
-            command: command, describe: \.description)
+            metrics: metrics, dimension: dimension, command: command, describe: \.description)
     }
 
     /// Totals from the `events` table of a decision service's database (`sqlite:PATH`,
     /// `postgres://…`); every bad row is reported by its `id` and left out, as a bad line is.
     static func fromDatabase(
         _ location: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
-        command: String = "analyze"
+        metrics: MetricDefinitions = MetricDefinitions(), dimension: String? = nil, command: String = "analyze"
     ) throws(InputError) -> [ExperimentTotals] {
         let source: any EventLineSource
         do {
@@ -30,16 +30,17 @@ enum AnalyzeInput {
             throw InputError(error.description)
         }
         return try fromSources(
-            [source], definitions: definitions, preExposureWindow: preExposureWindow, command: command, describe: \.rowDescription)
+            [source], definitions: definitions, preExposureWindow: preExposureWindow, metrics: metrics, dimension: dimension,
+            command: command, describe: \.rowDescription)
     }
 
     /// Totals from `sources`; `describe` words each issue (a file's line, a table's row).
     private static func fromSources(
         _ sources: [any EventLineSource], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow?,
-        command: String = "analyze", describe: (InputIssue) -> String
+        metrics: MetricDefinitions, dimension: String?, command: String = "analyze", describe: (InputIssue) -> String
     ) throws(InputError) -> [ExperimentTotals] {
-        var accumulator = preExposureWindow.map { EventAccumulator(definitions: definitions, preExposureWindow: $0) }
-            ?? EventAccumulator(definitions: definitions)
+        var accumulator = EventAccumulator(
+            definitions: definitions, metrics: metrics, dimension: dimension, preExposureWindow: preExposureWindow)
         let progress = ProgressLine(command: command)
         do {
             try EventFiles.read(sources: sources, into: &accumulator) { done, total in progress.update(done: done, total: total) }
@@ -75,18 +76,27 @@ enum AnalyzeInput {
     /// Totals from the CSV of the emitted query's result, which must have been emitted with the
     /// same definitions, and (for `--cuped`) with the same pre-exposure window.
     static func fromAggregates(
-        _ path: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil
+        _ path: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
+        metrics: MetricDefinitions = MetricDefinitions()
     ) throws(InputError) -> [ExperimentTotals] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read '\(path)'")
         }
-        let aggregates: Aggregates
+        var aggregates: Aggregates
+        let text = String(decoding: data, as: UTF8.self)
         do {
-            aggregates = try AggregatesCSV.read(String(decoding: data, as: UTF8.self), definitions: definitions)
+            aggregates = try AggregatesCSV.read(text, definitions: definitions, metrics: metrics)
+            if !aggregates.metricsComputed, !metrics.isEmpty {
+                Console.error(
+                    "splitc: warning: '\(path)' has no metric rows (a query emitted without these metrics, or for a service's table): "
+                        + "the readout shows goals only")
+                aggregates = try AggregatesCSV.read(text, definitions: definitions)
+            }
         } catch {
             throw InputError("\(path):\(error.line): \(error.message)")
         }
-        try AggregatesCheck.check(aggregates, path: path, definitions: definitions, preExposureWindow: preExposureWindow)
+        try AggregatesCheck.check(
+            aggregates, path: path, definitions: definitions, preExposureWindow: preExposureWindow, metrics: metrics)
         return aggregates.totals
     }
 }

@@ -23,6 +23,8 @@ public struct InputIssue: Sendable, Hashable, Comparable {
         case unknownGroup = "group not in the definition"
         /// A file with no lines.
         case emptyFile = "empty file"
+        /// A declared event whose properties are not what its declaration says.
+        case eventNotAsDeclared = "event not as declared"
     }
 
     /// The file, as given.

@@ -27,6 +27,10 @@ public enum EventFiles {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws {
         let total = 2 * readers.reduce(0) { $0 + ($1.size ?? 0) }
+        // Properties are collected only when something reads them: a dimension on exposures,
+        // declared events among the rest.
+        let exposureProperties = accumulator.readsExposureProperties
+        let eventProperties = accumulator.readsEventProperties
         var done = 0
         var deferredGoals: [(RawEvent, String, Int)] = []
         for reader in readers {
@@ -35,7 +39,8 @@ public enum EventFiles {
                 fileDone = bytesRead
                 if number % 8_192 == 0 { progress(done + bytesRead, total) }
                 guard isExposureOrHoldout(bytes) else { return }
-                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator) else { return }
+                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: exposureProperties)
+                else { return }
                 if event.name == TrackingEvent.goalIdentifier {
                     deferredGoals.append((event, reader.name, number))
                 } else if event.name == TrackingEvent.exposureIdentifier || event.name == TrackingEvent.holdoutIdentifier {
@@ -58,9 +63,12 @@ public enum EventFiles {
                 if number % 8_192 == 0 { progress(done + bytesRead, total) }
                 guard !isExposureOrHoldout(bytes) else { return }
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator) else { return }
+                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: eventProperties)
+                else { return }
                 if event.name == TrackingEvent.goalIdentifier {
                     accumulator.addGoal(event, file: reader.name, line: number)
+                } else if eventProperties, accumulator.isDeclaredEvent(event.name) {
+                    accumulator.addEvent(event, file: reader.name, line: number)
                 } else {
                     accumulator.record(unknown: event, file: reader.name, line: number)
                 }
@@ -71,9 +79,10 @@ public enum EventFiles {
     }
 
     private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into accumulator: inout EventAccumulator
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into accumulator: inout EventAccumulator,
+        properties: Bool
     ) -> RawEvent? {
-        switch JSONLineParser.parse(bytes) {
+        switch JSONLineParser.parse(bytes, collectingProperties: properties) {
         case .success(let event):
             return event
         case .failure(.malformed(let reason)):

@@ -134,7 +134,7 @@ enum EffectReport {
     }
 
     /// The relative effect's interval as a bar around its estimate, against a line at 0.
-    private static func bar(_ relative: EffectEstimate, scale: Double) -> String {
+    static func bar(_ relative: EffectEstimate, scale: Double) -> String {
         let width = 120.0
         func x(_ value: Double) -> String {
             NumberFormatting.fixed(width / 2 + max(-1, min(1, value / scale)) * (width / 2 - 4), 1)
