@@ -237,8 +237,9 @@ let package = Package(
             dependencies: ["SplitTesting"],
             path: "Tests/Support/FileStoreCrashWriter"
         ),
-        // Processes of an app with extensions, several at once on one shared store file; and an
-        // app that takes the configuration's defaults, run as two launches.
+        // Processes of an app with extensions, several at once on one shared store file; an app that
+        // takes the configuration's defaults, or keeps its groups in UserDefaults, run as two
+        // launches; and processes that exit at once, whose writes the exit must finish.
         .executableTarget(
             name: "SharedStoreWorker",
             dependencies: ["SplitTesting"],

@@ -71,10 +71,18 @@ let package = Package(
             dependencies: [
                 .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
                 .product(name: "SplitTestAnalysis", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
             ]
         ),
         // A file assignment store's file through the runtime's store-file codec; seeds in
         // seeds/store.
+        .executableTarget(
+            name: "OFREPRequestFuzzer",
+            dependencies: [
+                .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
+                .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
+        ),
         .executableTarget(
             name: "StoreFileFuzzer",
             dependencies: [.product(name: "SplitTesting", package: "SplitTesting")]

@@ -33,6 +33,7 @@ fuzzers=(
     "StoreFileFuzzer         seeds/store                       -"
     "AssignmentRequestFuzzer seeds/assignments                 -"
     "EventBatchFuzzer        seeds/event-batches               -"
+    "OFREPRequestFuzzer      seeds/ofrep                       -"
 )
 
 cd "$here"

@@ -368,6 +368,43 @@ cp "$work/button_color.yaml.good" "$flags/button_color.yaml"
 check_output "the build passes again once the weight is fixed" present '^button_color groups=red,blue,dark_gray '
 rm -r "$flags/tests"
 
+step "getting started builds as written: the article's manifest, definition and code"
+# The article's package, with its one dependency line pointed at the copy of this package (the
+# article names a repository on GitHub, which a test cannot fetch), built and run as a new user
+# would: its manifest, its definition, its service and its command-line steps, verbatim. The app
+# keeps its files in the application-support folder, which on Linux follows XDG_DATA_HOME.
+started="$work/MyApp"
+if python3 - "$root/Sources/SplitTesting/SplitTesting.docc/GettingStarted.md" "$started" "$copy" <<'ARTICLE'
+import os, re, sys
+article, package, dependency = sys.argv[1:]
+text = open(article).read()
+blocks = re.findall(r"```(\w+)\n(.*?)\n```", text, re.S)
+swift = [body for kind, body in blocks if kind == "swift"]
+manifest = next(body for body in swift if body.startswith("// swift-tools-version"))
+line = '.package(url: "https://github.com/<owner>/SplitTesting", branch: "main"),'
+if line not in manifest:
+    sys.exit("the article's manifest no longer has the dependency line this step points at the copy")
+service = next(body for body in swift if "let service = SplitTestingService(" in body)
+steps = next(body for body in swift if body.startswith("let buttonColor = service.fetchSplitTest("))
+definition = next(body for kind, body in blocks if kind == "yaml" and body.startswith("identifier: button_color"))
+os.makedirs(os.path.join(package, "Sources", "MyApp"))
+os.makedirs(os.path.join(package, "experiments"))
+open(os.path.join(package, "Package.swift"), "w").write(manifest.replace(line, '.package(path: "%s"),' % dependency) + "\n")
+open(os.path.join(package, "experiments", "button_color.yaml"), "w").write(definition + "\n")
+open(os.path.join(package, "Sources", "MyApp", "main.swift"), "w").write(service + "\n\n" + steps + "\n")
+ARTICLE
+then
+    if (cd "$started" && swift build --scratch-path "$work/started-build") >"$log/started.txt" 2>&1 \
+        && (cd "$started" && XDG_DATA_HOME="$work/started-data" "$work/started-build/debug/MyApp") >"$log/started-run.txt" 2>&1 \
+        && grep -qE '^(classic red button|button #[0-9A-F]{6}, radius [0-9]+)$' "$log/started-run.txt"; then
+        pass "the getting-started package builds and runs: $(cat "$log/started-run.txt")"
+    else
+        tail -40 "$log/started.txt"; cat "$log/started-run.txt" 2>/dev/null; fail "the getting-started package builds and runs"
+    fi
+else
+    fail "the getting-started article's blocks are found"
+fi
+
 echo
 if [ "$failures" -eq 0 ]; then
     echo "integration: all steps passed"

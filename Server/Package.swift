@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The request parts between the HTTP/1.1 codec and Hummingbird, where the service holds
+        // each request to a deadline (Hummingbird already brings it).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // SQLite with its own copy of the library (no system package) on SwiftNIO, which
@@ -43,8 +46,12 @@ let package = Package(
                 // one the readout can read.
                 .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -69,8 +76,11 @@ let package = Package(
                 .product(name: "SplitTestingRemote", package: "SplitTesting"),
                 .product(name: "SplitTestFormats", package: "SplitTesting"),
                 .product(name: "SplitTestingTestSupport", package: "SplitTesting"),
+                .product(name: "SplitTestTools", package: "SplitTesting"),
+                .product(name: "SplitTestCompiler", package: "SplitTesting"),
+                .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Support"]
         ),
     ]
 )

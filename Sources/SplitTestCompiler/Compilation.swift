@@ -1,3 +1,4 @@
+import SplitTestFormats
 @_spi(Tools) import SplitTesting
 
 /// A definition file handed to the compiler.
@@ -35,17 +36,28 @@ public struct CompilationResult: Sendable {
     /// The test documents that passed validation, in input order; they add nothing to the
     /// generated Swift.
     public var tests: [DefinitionTest]
-    /// The events declared in `event:` documents, in input order.
+    /// How many documents define an experiment, with errors or without: what a run's summary
+    /// counts, so that an experiment with an error is still one of the run's.
+    public var experimentDocuments: Int
+    /// The events the definitions declare (`event:` documents) that passed validation, in input
+    /// order: what the generated code gets a typed case for, and what metrics and the decision
+    /// service read.
     @_spi(Tools) public var events: [SplitTestEventDeclaration] = []
-    /// The metrics declared in `metric:` documents, in input order.
+    /// The metrics the definitions declare (`metric:` documents) that passed validation, in
+    /// input order.
     @_spi(Tools) public var metrics: [SplitTestMetric] = []
+    /// What the definitions say of each event of ``events``, by name: descriptions and where it is written.
+    package var eventDetails: [String: DeclarationDetails] = [:]
+    /// What the definitions say of each metric of ``metrics``, by name.
+    package var metricDetails: [String: DeclarationDetails] = [:]
 
-    /// Creates a result.
+    /// Creates a result; `experimentDocuments` is the number of `experiments` unless given.
     public init(
         experiments: [Experiment], diagnostics: [Diagnostic], attributes: [AttributeDeclaration] = [],
         holdouts: [Holdout] = [], segments: [Segment] = [], environments: [String] = [],
-        tests: [DefinitionTest] = []
+        tests: [DefinitionTest] = [], experimentDocuments: Int? = nil
     ) {
+        self.experimentDocuments = experimentDocuments ?? experiments.count
         self.tests = tests
         self.segments = segments
         self.environments = environments
@@ -63,6 +75,6 @@ public struct CompilationResult: Sendable {
     public func undeclaredEnvironmentMessage(_ environment: String) -> String? {
         guard !environments.contains(environment) else { return nil }
         let declared = environments.isEmpty ? "the definitions declare none" : "declared: " + environments.joined(separator: ", ")
-        return "no environment '\(environment)' is declared (\(declared))"
+        return "no environment '\(environment)' is declared (\(declared))" + Suggestions.didYouMean(environment, in: environments)
     }
 }

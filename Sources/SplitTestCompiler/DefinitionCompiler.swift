@@ -15,6 +15,7 @@ public enum DefinitionCompiler {
         var places: [ExperimentPlaces] = []
         var documentBudget = limits.experiments
         var documents = DocumentSet()
+        var experimentDocuments = 0
         for (index, source) in sources.enumerated() {
             let file = DefinitionFileContext(path: source.path, index: index)
             guard source.contents.count <= limits.fileSize else {
@@ -33,6 +34,7 @@ public enum DefinitionCompiler {
                     log: log.continuation(forFile: index))
                 switch DocumentKind(of: document) {
                 case .experiment:
+                    experimentDocuments += 1
                     if let parsed = parser.parse() {
                         if let targeting = parser.targeting { documents.targeting[experiments.count] = targeting }
                         documents.links[experiments.count] = parsed.links
@@ -55,10 +57,18 @@ public enum DefinitionCompiler {
                     if let declaration = parser.parseEnvironmentDeclaration() { documents.environments.append(declaration) }
                 case .test:
                     if let test = parser.parseTestDocument() { documents.tests.append(test) }
+                case .event:
+                    if let event = parser.parseEvent() { documents.events.append(event) }
+                    if let name = DocumentKind.rootScalar("event", in: document) { documents.eventNamesWritten.insert(name) }
+                case .metric:
+                    if let metric = parser.parseMetric() { documents.metrics.append(metric) }
+                    if let name = DocumentKind.rootScalar("metric", in: document) { documents.metricNamesWritten.insert(name) }
                 }
                 log.merge(parser.log.diagnostics)
             }
             log.merge(summary.log)
+            experimentDocuments += summary.unreadExperiments
+            documents.unreadExperiments += summary.unreadExperiments
             if summary.documentCount == 0 && !summary.stoppedOnSyntaxError {
                 log.add(
                     .error(
@@ -73,12 +83,17 @@ public enum DefinitionCompiler {
         let requirements = RequirementValidation.checkNames(
             documents.links, experiments: experiments, places: places,
             identifiersWritten: documents.identifiersWritten, log: &log)
+        let (events, eventDetails) = EventValidation.check(documents.events, log: &log)
+        let metricValidation = MetricValidation(
+            documents.metrics, events: events, eventNamesWritten: documents.eventNamesWritten,
+            metricNamesWritten: documents.metricNamesWritten, log: &log)
+        let unmeasured = metricValidation.link(documents.links, experiments: &experiments, places: places, log: &log)
         var requiresLocations: [String: SourceLocation] = [:]
         for (position, link) in documents.links {
             if let location = link.requiresLocation { requiresLocations[experiments[position].identifier] = location }
         }
         let rejected = CrossFileValidation.check(experiments, places: places, log: &log)
-            .union(targeting.rejected).union(environments.rejected).union(requirements.rejected)
+            .union(targeting.rejected).union(environments.rejected).union(requirements.rejected).union(unmeasured)
         if !rejected.isEmpty {
             let kept = experiments.indices.filter { !rejected.contains($0) }
             experiments = kept.map { experiments[$0] }
@@ -96,8 +111,14 @@ public enum DefinitionCompiler {
         let tests = TestValidation.check(
             documents.tests, experiments: experiments, environments: environments.names,
             attributes: targeting.declarations, identifiersWritten: documents.identifiersWritten, log: &log)
-        return CompilationResult(
+        var result = CompilationResult(
             experiments: experiments, diagnostics: log.sorted, attributes: targeting.declarations, holdouts: holdouts,
-            segments: targeting.segments, environments: environments.names, tests: tests)
+            segments: targeting.segments, environments: environments.names, tests: tests,
+            experimentDocuments: experimentDocuments)
+        result.events = events
+        result.metrics = metricValidation.metrics
+        result.eventDetails = eventDetails
+        result.metricDetails = metricValidation.details
+        return result
     }
 }

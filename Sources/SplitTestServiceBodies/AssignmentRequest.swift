@@ -21,6 +21,15 @@ import SplitTestFormats
 
     static let fields = ["device", "user", "attributes", "experiments"]
 
+    /// A request read some other way (an OFREP evaluation): its units, attributes and the
+    /// experiments asked for, in definition order.
+    public init(device: String?, user: String?, attributes: SplitTestAttributeValues, experiments: [String]) {
+        self.device = device
+        self.user = user
+        self.attributes = attributes
+        self.experiments = experiments
+    }
+
     /// Reads `body` against the experiments defined (their identifiers, in definition order) and
     /// the kind of every attribute a value may be given for (the built-ins and those declared);
     /// every mistake is a ``RequestProblem`` that says what to change.

@@ -3,10 +3,12 @@ import SplitTesting
 
 /// The body of `POST /v1/events`: an array of events as `JSONLinesTrackingProvider` writes them,
 /// each read by the event-line codec that `splitc analyze` reads with, so that every stored event
-/// is one the readout can count. One bad event rejects the whole array.
+/// is one the readout can count: the runtime's own (exposures, goals, holdouts) and the events the
+/// definitions declare, each with its declared properties of their declared types. Any other
+/// event, by name, is refused. One bad event rejects the whole array.
 ///
 /// ```swift
-/// let batch = try EventBatch(body: body)
+/// let batch = try EventBatch(body: body, events: EventBatch.DeclaredEvents(result.events))
 /// try await storage.appendEvents(batch.lines)
 /// ```
 @_spi(Tools) public struct EventBatch: Sendable, Hashable {
@@ -17,9 +19,10 @@ import SplitTesting
     /// At most how many invalid events a problem's detail names; it counts the rest.
     static let namedProblems = 20
 
-    /// Reads `body`; an invalid event rejects the whole array with a ``RequestProblem`` that
-    /// names each invalid event's index and why.
-    public init(body: [UInt8]) throws(RequestProblem) {
+    /// Reads `body`, accepting the runtime's events and those of `events`; an invalid event
+    /// rejects the whole array with a ``RequestProblem`` that names each invalid event's index
+    /// and why.
+    public init(body: [UInt8], events: DeclaredEvents = DeclaredEvents([])) throws(RequestProblem) {
         guard case .array(let items) = try RequestJSON.parse(body) else {
             throw RequestProblem("the body must be a JSON array of events, each as JSONLinesTrackingProvider writes it")
         }
@@ -27,7 +30,7 @@ import SplitTesting
         var invalid: [RequestProblem.InvalidEvent] = []
         for (index, item) in items.enumerated() {
             let line = item.text(style: .foundationCompact)
-            if let reason = Self.problem(with: item) {
+            if let reason = Self.problem(with: item, declared: events) {
                 invalid.append(RequestProblem.InvalidEvent(index: index, reason: reason))
             } else {
                 lines.append(line)
@@ -46,7 +49,7 @@ import SplitTesting
     /// What is wrong with one event, or `nil` when it is one the runtime would write: exactly
     /// what the service's contract (``ServiceContract``) says of an event, so that a client
     /// generated from the document and the service agree on every event.
-    private static func problem(with item: JSONValue) -> String? {
+    private static func problem(with item: JSONValue, declared: DeclaredEvents) -> String? {
         guard case .object(let members) = item else { return "an event is a JSON object, not \(item.typeName)" }
         let fields = [EventVocabulary.Field.date, EventVocabulary.Field.event, EventVocabulary.Field.properties, EventVocabulary.Field.user]
         if let unknown = members.first(where: { !fields.contains($0.key) }) {
@@ -59,16 +62,24 @@ import SplitTesting
         case .string(let text)?: name = text
         case let other?: return "\"event\" must be the event's name, a string, not \(other.typeName)"
         }
-        guard known.contains(name) else {
-            return "unknown event '\(shownInMessage(name))' (known: \(known.joined(separator: ", ")))"
+        let declaration = declared.byName[name]
+        guard known.contains(name) || declaration != nil else {
+            let all = known + declared.names
+            return "unknown event '\(shownInMessage(name))' (known: \(all.joined(separator: ", ")))"
+                + Suggestions.didYouMean(name, in: all)
         }
         if let problem = dateProblem(item[EventVocabulary.Field.date]) { return problem }
         switch item[EventVocabulary.Field.user] {
         case nil, .string?: break
         case let other?: return "\"user\" must be the signed-in user's id, a string, not \(other.typeName)"
         }
-        guard case .object? = item[EventVocabulary.Field.properties], let properties = item[EventVocabulary.Field.properties] else {
+        guard case .object(let members)? = item[EventVocabulary.Field.properties],
+            let properties = item[EventVocabulary.Field.properties]
+        else {
             return "\(name) without \"properties\", an object"
+        }
+        if let declaration {
+            return DeclaredEvents.problem(with: members, of: declaration, lineUser: item[EventVocabulary.Field.user] != nil)
         }
         func string(_ key: String) -> String?? {
             switch properties[key] {
@@ -116,8 +127,8 @@ import SplitTesting
         return nil
     }
 
-    /// What is wrong with an event's date, or `nil` when it is ISO 8601 text from 1970 to 2100 or
-    /// seconds since 1970 before 2101.
+    /// What is wrong with an event's date, or `nil` when it is ISO 8601 text of a year from 1970
+    /// to 2100, or seconds since 1970 within those years.
     private static func dateProblem(_ date: JSONValue?) -> String? {
         switch date {
         case nil:
@@ -128,15 +139,9 @@ import SplitTesting
             guard seconds != nil else {
                 return "\"date\" is not an ISO 8601 time like 2026-03-01T12:00:00Z: \(shownInMessage(text))"
             }
-            guard let year = Int(text.prefix(4)), EventDate.years.contains(year) else {
-                return "\"date\" \(shownInMessage(text)) is not from \(EventDate.years.lowerBound) to \(EventDate.years.upperBound)"
-            }
-            return nil
+            return EventDate.problem(withWrittenDate: shownInMessage(text))
         case .number(let text)?:
-            guard let seconds = Double(text), seconds >= EventDate.earliest, seconds < EventDate.end else {
-                return "\"date\" \(shownInMessage(text)) is not a time from 1970 to 2100 in seconds since 1970"
-            }
-            return nil
+            return EventDate.problem(withEventTime: Double(text) ?? .infinity, text: shownInMessage(text))
         case let other?:
             return "\"date\" must be ISO 8601 text or seconds since 1970, not \(other.typeName)"
         }

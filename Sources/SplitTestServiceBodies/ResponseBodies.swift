@@ -59,11 +59,25 @@ import SplitTestFormats
         private let experimentMember: [UInt8]
         /// For each group, `"group":"…","levels":{…},"params":{…}` (`levels` only in a cell).
         private let groupMembers: [[UInt8]]
+        /// `"key":"…"`, for OFREP's answers.
+        let keyMember: [UInt8]
+        /// For each group, its parameters as OFREP metadata: `,"params.NAME":…` for each, sorted.
+        let metadataParams: [[UInt8]]
+        /// For each group, `"value":"…","variant":"…"`: OFREP's string flag.
+        let valueMembers: [[UInt8]]
 
         /// Writes `experiment`'s members for each of `groups`: its name, parameters (JSON scalars)
         /// and levels (for a multivariate experiment's cells; `nil` otherwise).
         package init(experiment: String, groups: [(name: String, params: [String: JSONValue], levels: [String: String]?)]) {
             experimentMember = Self.members(of: .object(pairs: [("experiment", .string(experiment))]))
+            keyMember = Self.members(of: .object(pairs: [("key", .string(experiment))]))
+            metadataParams = groups.map { group in
+                let params = group.params.sorted { $0.key < $1.key }.map { ("params.\($0.key)", $0.value) }
+                return params.isEmpty ? [] : [UInt8(ascii: ",")] + Self.members(of: .object(pairs: params))
+            }
+            valueMembers = groups.map { group in
+                Self.members(of: .object(pairs: [("value", .string(group.name)), ("variant", .string(group.name))]))
+            }
             groupMembers = groups.map { group in
                 // What Assignment writes for these members, in the writer's sorted order.
                 let full = Assignment(
@@ -95,7 +109,7 @@ import SplitTestFormats
         }
 
         /// The members of `object`, as written without its braces.
-        private static func members(of object: JSONValue) -> [UInt8] {
+        static func members(of object: JSONValue) -> [UInt8] {
             Array(object.bytes(style: .foundationCompact).dropFirst().dropLast())
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SplitTestFormats
 
 /// `splitc lint`: validates the definitions and reports every problem found.
 package struct Lint: ParsableCommand {
@@ -23,9 +24,12 @@ package struct Lint: ParsableCommand {
             DiagnosticPrinter.printText(diagnostics)
             let errors = diagnostics.count { $0.severity == .error }
             let warnings = diagnostics.count { $0.severity == .warning }
+            // Every experiment written counts, those with errors too: the summary tells how many
+            // the run read, the diagnostics what is wrong with them.
             Console.error(
-                "\(compiled.result.experiments.count) experiment(s) in \(compiled.sources.count) file(s): "
-                    + "\(errors) error(s), \(warnings) warning(s)")
+                "\(Counted.phrase(compiled.result.experimentDocuments, "experiment")) in "
+                    + "\(Counted.phrase(compiled.sources.count, "file")): "
+                    + "\(Counted.phrase(errors, "error")), \(Counted.phrase(warnings, "warning"))")
         case .json:
             try DiagnosticPrinter.printJSON(diagnostics)
         }

@@ -17,7 +17,34 @@ package enum OutputFile {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: url, options: .atomic)
         } catch {
-            throw InputError("cannot write '\(path)': \(error.localizedDescription)")
+            throw InputError(UnwritablePath.message(path, error: error, createsFolders: true))
+        }
+    }
+
+    /// Replaces the file `name` in the existing folder `folder` with `contents` unless it already
+    /// holds exactly those bytes, through a temporary file renamed over it, so that a reader never
+    /// sees it half-written; without waiting for the disk (no `fsync`), for the many files of a
+    /// site that is written again whenever it is lost: at a few milliseconds a file on a virtual
+    /// disk, the wait would be most of the time of a catalog of thousands of pages.
+    package static func replaceIfChanged(_ contents: Data, named name: String, in folder: URL) throws(InputError) {
+        let url = folder.appendingPathComponent(name)
+        if let existing = try? Data(contentsOf: url), existing == contents {
+            return
+        }
+        // Written with the system's calls: Foundation's Data.write waits for the disk even
+        // without `.atomic`.
+        let temporary = folder.appendingPathComponent(".\(name).\(getpid()).partial").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var failure: Int32? = descriptor >= 0 ? FileDescriptorWrite.all(contents, to: descriptor) : errno
+        if descriptor >= 0, close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw InputError(UnwritablePath.message(url.path, error: POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO), createsFolders: false))
+        }
+        guard rename(temporary, url.path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw InputError(UnwritablePath.message(url.path, error: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO), createsFolders: false))
         }
     }
 
@@ -32,7 +59,7 @@ package enum OutputFile {
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(note.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw InputError("cannot write the stamp '\(path)': \(error.localizedDescription)")
+            throw InputError("cannot write the stamp '\(path)': " + UnwritablePath.reason(path, error: error, createsFolders: true))
         }
     }
 }

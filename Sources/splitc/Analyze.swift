@@ -17,11 +17,15 @@ struct Analyze: ParsableCommand {
             goal and group the conversion and value against the control, with each effect as \
             GrowthBook's engine computes it (Welch's t-test; --sequential for intervals valid however \
             often one looks; --cuped to adjust by the same goal before each unit's first exposure). \
-            Bad lines are reported on standard error with their line numbers and left out. With \
+            Bad lines are reported on standard error with their line numbers and left out; a file \
+            with no valid line is an error (exit 1). Without definitions, the control is assumed \
+            (the group named control, else the first by name) and the report says so on the \
+            experiment's first line; --control GROUP chooses it. With \
             --database, the events are the rows of the decision service's events table \
             (split-test-server --database), read in the order stored: the same report as the same \
-            events in a file, a bad row reported by its id. Exit status 0, or 2 when an input \
-            cannot be read.
+            events in a file, a bad row reported by its id. Exit status 0; 1 when an event file holds \
+            no valid line; 2 when an input cannot be read, or --experiment, --goal or --control names \
+            what the data does not have.
             """
     )
 
@@ -44,6 +48,13 @@ struct Analyze: ParsableCommand {
 
     @Option(help: "Only this goal.")
     var goal: String?
+
+    @Option(
+        name: .customLong("control"),
+        help: ArgumentHelp(
+            "The group every other group is compared with (default: the definition's control; without definitions, the group named control, else the first by name, which the report says it assumed).",
+            valueName: "group"))
+    var controlGroup: String?
 
     @Option(help: "text, json or html.")
     var format: AnalysisFormat = .text
@@ -124,20 +135,7 @@ struct Analyze: ParsableCommand {
                 events, definitions: definitions, preExposureWindow: try effects.preExposureWindow(), metrics: metrics,
                 dimension: metricOptions.dimension)
         }
-        if let experiment {
-            let known = totals.map(\.experiment)
-            totals = totals.filter { $0.experiment == experiment }
-            if totals.isEmpty {
-                throw InputError("no experiment '\(experiment)' in the input (it has: \(known.joined(separator: ", ")))")
-            }
-        }
-        if let goal {
-            totals = totals.map { experiment in
-                var filtered = experiment
-                filtered.goals = experiment.goals.filter { $0.goal == goal }
-                return filtered
-            }
-        }
+        totals = try AnalyzeSelection(experiment: experiment, goal: goal, control: controlGroup).apply(to: totals)
         // The bandits' weights per period, from the documents that set them.
         let history = try controls.isEmpty ? nil : AllocationHistory(
             controls: controls.map { path in try ControlDocument.open(path) }, definitions: definitions ?? [])

@@ -7,14 +7,26 @@ import SplitcCommandLine
 /// Reads the input of `splitc analyze`: event files (with issues and progress on standard error)
 /// or a warehouse's aggregates.
 enum AnalyzeInput {
-    /// Totals from event files; every bad line is reported on standard error and left out.
+    /// Totals from event files; every bad line is reported on standard error and left out. A
+    /// file without a single valid line (empty, another format, the wrong file) is a ``Refusal``:
+    /// a readout of nothing would look like a readout.
     static func fromEvents(
         _ paths: [String], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
         metrics: MetricDefinitions = MetricDefinitions(), dimension: String? = nil, command: String = "analyze"
-    ) throws(InputError) -> [ExperimentTotals] {
-        try fromSources(
+    ) throws -> [ExperimentTotals] {
+        // An empty file is the refusal below, not a warning as well.
+        let (totals, valid) = try fromSources(
             paths.map(EventLogReader.init(path:)), definitions: definitions, preExposureWindow: preExposureWindow,
-            metrics: metrics, dimension: dimension, command: command, describe: \.description)
+            metrics: metrics, dimension: dimension, command: command, describe: \.description, reported: { $0 != .emptyFile })
+        let unread = zip(paths, valid).filter { $0.1 == 0 }.map(\.0)
+        guard unread.isEmpty else {
+            let files = unread.map { "'\($0)'" }.joined(separator: ", ")
+            throw Refusal(
+                "\(files) \(unread.count == 1 ? "holds" : "hold") no valid event line: nothing was read from "
+                    + "\(unread.count == 1 ? "it" : "them") (the readout reads exposures, goals, holdout events and the declared "
+                    + "events, one JSON object per line, as the runtime's JSONLinesTrackingProvider writes them)")
+        }
+        return totals
     }
 
     /// Totals from the `events` table of a decision service's database (`sqlite:PATH`,
@@ -31,19 +43,23 @@ enum AnalyzeInput {
         }
         return try fromSources(
             [source], definitions: definitions, preExposureWindow: preExposureWindow, metrics: metrics, dimension: dimension,
-            command: command, describe: \.rowDescription)
+            command: command, describe: \.rowDescription
+        ).totals
     }
 
-    /// Totals from `sources`; `describe` words each issue (a file's line, a table's row).
+    /// Totals from `sources`, and how many valid lines each source had; `describe` words each
+    /// issue (a file's line, a table's row).
     private static func fromSources(
         _ sources: [any EventLineSource], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow?,
-        metrics: MetricDefinitions, dimension: String?, command: String = "analyze", describe: (InputIssue) -> String
-    ) throws(InputError) -> [ExperimentTotals] {
+        metrics: MetricDefinitions, dimension: String?, command: String = "analyze", describe: (InputIssue) -> String,
+        reported: (InputIssue.Kind) -> Bool = { _ in true }
+    ) throws(InputError) -> (totals: [ExperimentTotals], valid: [Int]) {
         var accumulator = EventAccumulator(
             definitions: definitions, metrics: metrics, dimension: dimension, preExposureWindow: preExposureWindow)
         let progress = ProgressLine(command: command)
+        let valid: [Int]
         do {
-            try EventFiles.read(sources: sources, into: &accumulator) { done, total in progress.update(done: done, total: total) }
+            valid = try EventFiles.read(sources: sources, into: &accumulator) { done, total in progress.update(done: done, total: total) }
         } catch let failure as EventLogReader.Failure {
             progress.finish()
             throw InputError("cannot read '\(failure.path)': \(failure.reason)")
@@ -57,20 +73,20 @@ enum AnalyzeInput {
         progress.finish()
         // Goals from before a unit's first exposure are history, not mistakes: one line says how many.
         let history = InputIssue.Kind.preExposureGoal
-        for issue in accumulator.issues.sorted() where issue.kind != history { Console.error(describe(issue)) }
+        for issue in accumulator.issues.sorted() where issue.kind != history && reported(issue.kind) { Console.error(describe(issue)) }
         if let count = accumulator.issueCounts[history] {
             Console.error("splitc: " + InputIssue.preExposureSummary(count: count, window: preExposureWindow))
         }
-        let counts = InputIssue.Kind.allCases.filter { $0 != history }.compactMap { kind in
-            accumulator.issueCounts[kind].map { "\($0) \(kind.rawValue)" }
+        let counts = InputIssue.Kind.allCases.filter { $0 != history && reported($0) }.compactMap { kind in
+            accumulator.issueCounts[kind].map { kind.counted($0) }
         }
         if !counts.isEmpty {
-            let shown = accumulator.issues.filter { $0.kind != history }.count
-            let total = accumulator.issueCounts.filter { $0.key != history }.values.reduce(0, +)
+            let shown = accumulator.issues.filter { $0.kind != history && reported($0.kind) }.count
+            let total = accumulator.issueCounts.filter { $0.key != history && reported($0.key) }.values.reduce(0, +)
             let more = total > shown ? " (the first \(accumulator.keptIssuesPerKind) of each kind shown)" : ""
             Console.error("splitc: left out: " + counts.joined(separator: ", ") + more)
         }
-        return accumulator.totals()
+        return (accumulator.totals(), valid)
     }
 
     /// Totals from the CSV of the emitted query's result, which must have been emitted with the

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Tools) import SplitTestCompiler
 @_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestFormats
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
 
@@ -52,8 +53,10 @@ struct Assign: ParsableCommand {
         try compiled.requireNoErrors()
         let experiments = compiled.result.experiments
         guard let definition = experiments.first(where: { $0.identifier == experiment }) else {
-            let known = experiments.map(\.identifier).joined(separator: ", ")
-            throw InputError("no experiment '\(experiment)' is defined (defined: \(known.isEmpty ? "none" : known))")
+            let known = experiments.map(\.identifier)
+            throw InputError(
+                "no experiment '\(experiment)' is defined (defined: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+                    + Suggestions.didYouMean(experiment, in: known))
         }
         let environment = try resolution.checkedEnvironment(in: compiled.result)
         let time = try resolution.time()

@@ -5,6 +5,7 @@ import Foundation
 @_spi(Tools) import SplitTestingRemote
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
+import SplitTestFormats
 
 /// `splitc bandit`: the next weights of every bandit experiment, as a control document.
 struct Bandit: ParsableCommand {
@@ -47,7 +48,7 @@ struct Bandit: ParsableCommand {
     @Option(name: .customLong("sign-key"), help: ArgumentHelp("The private key that signs the payload, as splitc keygen writes it.", valueName: "file"))
     var signKey: String?
 
-    @Option(help: "The next document's sequence, greater than CURRENT's (default: CURRENT's + 1, or seconds since 1970 if greater).")
+    @Option(parsing: .unconditional, help: "The next document's sequence, greater than CURRENT's (default: CURRENT's + 1, or seconds since 1970 if greater).")
     var sequence: Int?
 
     func validate() throws {
@@ -97,7 +98,7 @@ struct Bandit: ParsableCommand {
         try ControlEnvelope(control: next, signingKey: key).write(to: output)
         let updated = updates.filter { if case .updated = $0.outcome { true } else { false } }.count
         Console.error(
-            "splitc: wrote \(output): \(updated) bandit experiment\(updated == 1 ? "" : "s") updated, sequence \(next.sequence), "
+            "splitc: wrote \(output): \(Counted.phrase(updated, "bandit experiment")) updated, sequence \(next.sequence), "
                 + (key == nil ? "unsigned" : "signed"))
     }
 }

@@ -19,7 +19,7 @@ extension ControlEnvelope {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try (data + Data("\n".utf8)).write(to: url, options: .atomic)
         } catch {
-            throw InputError("cannot write '\(path)': \(error.localizedDescription)")
+            throw InputError(UnwritablePath.message(path, error: error, createsFolders: true))
         }
     }
 }

@@ -44,20 +44,7 @@ struct Keygen: ParsableCommand {
             }
             throw InputError("cannot create '\(path)': \(String(cString: strerror(code)))")
         }
-        var written = 0
-        var failure: Int32 = 0
-        contents.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while written < buffer.count {
-                let result = write(descriptor, base + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += result
-            }
-        }
+        var failure = FileDescriptorWrite.all(contents, to: descriptor) ?? 0
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure != 0 {

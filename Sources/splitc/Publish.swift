@@ -5,6 +5,7 @@ import Foundation
 import SplitTestingRemote
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
+import SplitTestFormats
 
 /// `splitc publish`: the control document of the definitions, for apps already released.
 struct Publish: ParsableCommand {
@@ -26,7 +27,7 @@ struct Publish: ParsableCommand {
     @Option(help: "The control document to write.")
     var output: String
 
-    @Option(help: "The document's sequence, a positive integer greater than the last one published (default: seconds since 1970).")
+    @Option(parsing: .unconditional, help: "The document's sequence, a positive integer greater than the last one published (default: seconds since 1970).")
     var sequence: Int?
 
     @Option(name: .customLong("sign-key"), help: ArgumentHelp("The private key that signs the payload, as splitc keygen writes it.", valueName: "file"))
@@ -68,7 +69,7 @@ struct Publish: ParsableCommand {
         }
         try ControlEnvelope(control: document, signingKey: key).write(to: output)
         Console.error(
-            "splitc: wrote \(output): \(document.experiments.count) experiments, sequence \(document.sequence), "
+            "splitc: wrote \(output): \(Counted.phrase(document.experiments.count, "experiment")), sequence \(document.sequence), "
                 + (key == nil ? "unsigned" : "signed"))
     }
 

@@ -22,11 +22,8 @@ struct EnvironmentOption: ParsableArguments {
     }
 }
 
-/// `--environment` and `--at`: the environment, and the time schedules are read at, as a service
-/// configured so would resolve.
-struct ResolutionOptions: ParsableArguments {
-    @OptionGroup var environmentOption: EnvironmentOption
-
+/// `--at`: the time schedules are read at.
+struct TimeOption: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The time schedules are read at, ISO 8601 with a zone (2026-12-01T09:00:00Z); default now.", valueName: "time"))
     var at: String?
@@ -38,6 +35,19 @@ struct ResolutionOptions: ParsableArguments {
             throw InputError("--at '\(at)' is not a time in ISO 8601 with a zone, like 2026-12-01T09:00:00Z")
         }
         return seconds
+    }
+}
+
+/// `--environment` and `--at`: the environment, and the time schedules are read at, as a service
+/// configured so would resolve.
+struct ResolutionOptions: ParsableArguments {
+    @OptionGroup var environmentOption: EnvironmentOption
+
+    @OptionGroup var timeOption: TimeOption
+
+    /// The time, in seconds since 1970.
+    func time() throws(InputError) -> Double {
+        try timeOption.time()
     }
 
     /// The environment, checked against those `result` declares.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @_spi(Tools) import SplitTestCompiler
+import SplitTestFormats
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
 
@@ -10,7 +11,9 @@ struct Simulate: ParsableCommand {
         abstract: "Resolves N synthetic units (unit-0, unit-1, …) through every experiment.",
         discussion: """
             Per group: the expected and observed share of enrolled units; per experiment: the \
-            chi-square sample-ratio p-value and the enrolled and not-enrolled counts. A multivariate \
+            chi-square sample-ratio p-value, the enrolled and not-enrolled counts, and why those \
+            not enrolled are not (outside the traffic, held out, not targeted, not in a required \
+            group, outside the schedule, forced, stopped or resolved). A multivariate \
             experiment's groups are its cells; each of its factors also gets its levels' shares and \
             their p-value. Exit status as lint.
 
@@ -28,7 +31,9 @@ struct Simulate: ParsableCommand {
 
     @OptionGroup var resolution: ResolutionOptions
 
-    @Option(help: "How many synthetic units (1 to 10,000,000).")
+    // Unconditional, so that `--units -5` is read as a number and said to be wrong as one,
+    // rather than as a flag that leaves --units without a value.
+    @Option(parsing: .unconditional, help: "How many synthetic units (1 to 10,000,000).")
     var units: Int
 
     @Option(help: "text or json.")
@@ -40,8 +45,9 @@ struct Simulate: ParsableCommand {
     @OptionGroup var events: SimulatedEventsOptions
 
     func validate() throws {
-        guard (1...Self.maximumUnits).contains(units) else {
-            throw ValidationError("--units must be between 1 and \(Self.maximumUnits), got \(units)")
+        guard units > 0 else { throw ValidationError("--units must be positive: a number of units from 1 to 10,000,000; got \(units)") }
+        guard units <= Self.maximumUnits else {
+            throw ValidationError("--units must be at most 10,000,000 (enough for any sample-ratio check); got \(units)")
         }
     }
 
@@ -58,7 +64,7 @@ struct Simulate: ParsableCommand {
         case .text:
             let holdouts = Simulation.holdoutShares(compiled.result.holdouts, unitCount: units).map { share in
                 "holdout \(share.holdout): expected \(Self.percent(share.expectedShare))  observed "
-                    + "\(Self.percent(share.observedShare))  \(share.heldOut) of \(share.units) units held out"
+                    + "\(Self.percent(share.observedShare))  \(share.heldOut) of \(Counted.phrase(share.units, "unit")) held out"
             }
             Console.output((simulations.map(Self.text) + holdouts).joined(separator: "\n"))
         case .json:
@@ -69,14 +75,14 @@ struct Simulate: ParsableCommand {
     private static func text(_ simulation: ExperimentSimulation) -> String {
         let pValue = simulation.sampleRatioPValue.map { String(format: "%.4f", $0) } ?? "n/a (nothing bucketed)"
         var lines = [
-            "\(simulation.experiment): \(simulation.units) units, \(simulation.enrolled) enrolled, "
+            "\(simulation.experiment): \(Counted.phrase(simulation.units, "unit")), \(simulation.enrolled) enrolled, "
                 + "\(simulation.notEnrolled) not enrolled\(Self.notEnrolledDetail(simulation)), sample-ratio p = \(pValue)"
         ]
         let width = simulation.groups.map(\.group.count).max() ?? 0
         for group in simulation.groups {
             let name = group.group.padding(toLength: width, withPad: " ", startingAt: 0)
             lines.append(
-                "  \(name)  expected \(percent(group.expectedShare))  observed \(percent(group.observedShare))  \(group.units) units")
+                "  \(name)  expected \(percent(group.expectedShare))  observed \(percent(group.observedShare))  \(Counted.phrase(group.units, "unit"))")
         }
         for factor in simulation.factors ?? [] { lines += Self.text(factor) }
         return lines.joined(separator: "\n")
@@ -91,14 +97,19 @@ struct Simulate: ParsableCommand {
         for level in factor.levels {
             let name = level.level.padding(toLength: width, withPad: " ", startingAt: 0)
             lines.append(
-                "    \(name)  expected \(percent(level.expectedShare))  observed \(percent(level.observedShare))  \(level.units) units")
+                "    \(name)  expected \(percent(level.expectedShare))  observed \(percent(level.observedShare))  \(Counted.phrase(level.units, "unit"))")
         }
         return lines
     }
 
-    /// " (50 held out, 20 not targeted, 300 not in a required group)", or nothing.
+    /// " (2000 outside the traffic, 50 held out, 20 not targeted, 300 not in a required group)",
+    /// or nothing: every unit not enrolled, by why.
     private static func notEnrolledDetail(_ simulation: ExperimentSimulation) -> String {
         var parts: [String] = []
+        if simulation.stopped > 0 { parts.append("\(simulation.stopped) served the control: the experiment is stopped") }
+        if simulation.resolved > 0 { parts.append("\(simulation.resolved) served the winner: the experiment is resolved") }
+        if simulation.forced > 0 { parts.append("\(simulation.forced) forced") }
+        if simulation.outsideTraffic > 0 { parts.append("\(simulation.outsideTraffic) outside the traffic") }
         if simulation.heldOut > 0 { parts.append("\(simulation.heldOut) held out") }
         if simulation.notTargeted > 0 { parts.append("\(simulation.notTargeted) not targeted") }
         if simulation.prerequisiteUnmet > 0 { parts.append("\(simulation.prerequisiteUnmet) not in a required group") }

@@ -4,6 +4,7 @@ import Foundation
 @_spi(Generated) import SplitTesting
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
+import SplitTestFormats
 
 /// `splitc simulate --events FILE [--goal NAME --rate GROUP=RATE …]`: the simulated units' events,
 /// written by the runtime's own `JSONLinesTrackingProvider`, so that `splitc analyze FILE` reads
@@ -54,13 +55,15 @@ struct SimulatedEventsOptions: ParsableArguments {
         let rates = try rates()
         let groups = Set(experiments.flatMap(\.definition.groups))
         if let unknown = rates.keys.sorted().first(where: { !groups.contains($0) }) {
-            throw InputError("--rate names group '\(unknown)', which no experiment has")
+            throw InputError(
+                "--rate names group '\(unknown)', which no experiment has (groups: \(groups.sorted().joined(separator: ", ")))"
+                    + Suggestions.didYouMean(unknown, in: groups.sorted()))
         }
         let url = URL(fileURLWithPath: events)
         // Created empty up front, so that a path that cannot be written is an error before any
         // unit is simulated; a write that fails later is reported by the provider as it happens.
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw InputError("cannot write \(events)")
+            throw InputError(UnwritablePath.message(events, createsFolders: false))
         }
         let provider = JSONLinesTrackingProvider(fileURL: url) { issue in
             Console.error("splitc: error: \(issue)")
@@ -79,6 +82,6 @@ struct SimulatedEventsOptions: ParsableArguments {
             count += 1
         }
         provider.flush()
-        Console.error("wrote \(count) events to \(events)")
+        Console.error("wrote \(Counted.phrase(count, "event")) to \(events)")
     }
 }

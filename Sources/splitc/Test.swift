@@ -30,7 +30,7 @@ struct Test: ParsableCommand {
         case .text:
             DiagnosticPrinter.printText(report.failures.map(\.diagnostic))
             Console.error(
-                "\(report.tests) test(s), \(report.cases) case(s): "
+                "\(Counted.phrase(report.tests, "test")), \(Counted.phrase(report.cases, "case")): "
                     + (report.failed == 0 ? "all passed" : "\(report.failed) failed"))
         case .json:
             let failures: [JSONValue] = report.failures.map { failure in

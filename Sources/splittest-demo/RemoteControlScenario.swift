@@ -45,7 +45,7 @@ func runRemoteControlScenario() async {
         let feed = service.fetchSplitTest(FeedPrefetchSplitTest.self).assignment
         print("\(title): button_color \(button.group.rawValue) (\(button.reason.rawValue)), "
             + "feed_prefetch \(feed.group.rawValue) (\(feed.reason.rawValue))\(outcome)")
-        store.flush()
+        service.flush()
     }
 
     await launch("start 1 (nothing kept yet)", refresh: true)

@@ -11,7 +11,7 @@ func runSecondLaunchScenario() {
                 let service = SplitTestingService(configuration: .init(store: store, catalog: SplitTestCatalog.all))
                 service.associate(user: "user-\(index)")
                 let groups = SplitTestCatalog.all.map { groupName(of: $0, in: service) }
-                store.flush()
+                service.flush()
                 return [service.deviceID] + groups
             }
         }

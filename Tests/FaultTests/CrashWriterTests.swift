@@ -11,9 +11,7 @@ struct CrashWriterTests {
 
     @Test("after SIGKILL at random moments the file is always one whole state, old or new")
     func killedWriterLeavesWholeState() throws {
-        let writer = try #require(
-            CapturedProcess.locateBuiltProduct("FileStoreCrashWriter"),
-            "FileStoreCrashWriter is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
+        let writer = try SupportExecutables.fileStoreCrashWriter()
         let directory = try ScratchDirectory("crash")
         defer { directory.remove() }
         let storeFile = directory.file("assignments.json")

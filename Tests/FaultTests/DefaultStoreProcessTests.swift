@@ -18,23 +18,19 @@ import TestTools
             var issues: [String]
         }
 
-        static func worker() throws -> URL {
-            try #require(
-                CapturedProcess.locateBuiltProduct("SharedStoreWorker"),
-                "SharedStoreWorker is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
-        }
-
         /// The worker's store file under `dataHome`: named after the executable.
         static func storeFile(dataHome: URL) -> URL {
             dataHome.appendingPathComponent("SplitTesting/SharedStoreWorker.json")
         }
 
-        /// Runs one launch with `XDG_DATA_HOME` and `HOME` as given (`nil`: unset).
-        static func launch(dataHome: String?, home: String?) throws -> Launch {
+        /// Runs one launch with `XDG_DATA_HOME` and `HOME` as given (`nil`: unset), and the
+        /// palette's eight weights when given (equal ones otherwise).
+        static func launch(dataHome: String?, home: String?, weights: [Int]? = nil) throws -> Launch {
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_DATA_HOME"] = dataHome
             environment["HOME"] = home
-            let outcome = try CapturedProcess.run(worker(), ["defaults"], environment: environment)
+            let arguments = ["defaults"] + (weights.map { [$0.map(String.init).joined(separator: ",")] } ?? [])
+            let outcome = try CapturedProcess.run(SupportExecutables.sharedStoreWorker(), arguments, environment: environment)
             try #require(outcome.status == 0, "the worker failed: \(outcome.stderr)")
             let lines = outcome.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
             try #require(
@@ -66,6 +62,45 @@ import TestTools
             #expect(stored[StorageKey.deviceID] == first.device)
             #expect(stored[StorageKey.assignment(experiment: "palette", unit: first.device)] == first.group, "\(stored)")
             #expect(!FileManager.default.fileExists(atPath: home))
+        }
+
+        /// The store file's values under `dataHome`; fails the test when there is none.
+        static func storedValues(dataHome: URL) throws -> [String: String] {
+            let file = storeFile(dataHome: dataHome)
+            return try #require(
+                (try? JSONSerialization.jsonObject(with: Data(contentsOf: file))) as? [String: String],
+                "no store file at \(file.path)")
+        }
+
+        /// How often the launches below are repeated: the write that the exit waits for races
+        /// with it, and lost about one launch in two before the exit waited.
+        static let launchesAtOnce = 30
+
+        @Test("a launch that returns from main right after its first fetch keeps its group, every time")
+        func exitRightAfterTheFirstFetchKeepsTheGroup() throws {
+            let directory = try ScratchDirectory("default-store-exit")
+            defer { directory.remove() }
+            let home = directory.file("home").path
+            var kept = 0
+            for run in 0..<Self.launchesAtOnce {
+                let dataHome = directory.file("data-\(run)")
+                let first = try Self.launch(dataHome: dataHome.path, home: home)
+                #expect(first.reason == "bucketed" && first.issues.isEmpty, "run \(run): \(first)")
+                let stored = try Self.storedValues(dataHome: dataHome)
+                let storedGroup = stored[StorageKey.assignment(experiment: "palette", unit: first.device)]
+                #expect(stored[StorageKey.deviceID] == first.device, "run \(run): \(stored)")
+                #expect(storedGroup == first.group, "run \(run): \(stored)")
+
+                // A later release gives all the weight to another group: only the stored group
+                // can give the first one back.
+                let firstIndex = try #require(Int(first.group.dropFirst()), "run \(run): group \(first.group)")
+                let weights = (0..<8).map { $0 == (firstIndex + 1) % 8 ? 1 : 0 }
+                let second = try Self.launch(dataHome: dataHome.path, home: home, weights: weights)
+                #expect(second.device == first.device, "run \(run)")
+                #expect(second.group == first.group && second.reason == "sticky", "run \(run): \(first) then \(second)")
+                if storedGroup == first.group, second.group == first.group, second.reason == "sticky" { kept += 1 }
+            }
+            #expect(kept == Self.launchesAtOnce, "\(kept) of \(Self.launchesAtOnce) launches kept their group")
         }
 
         @Test("two data homes are two devices")

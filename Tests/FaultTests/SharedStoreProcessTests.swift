@@ -7,12 +7,6 @@ import TestTools
 /// real processes (`SharedStoreWorker`), several at once, many rounds.
 @Suite("Shared file store across processes")
 struct SharedStoreProcessTests {
-    static func worker() throws -> URL {
-        try #require(
-            CapturedProcess.locateBuiltProduct("SharedStoreWorker"),
-            "SharedStoreWorker is not next to the test bundle; FaultTests depends on it, so SwiftPM builds it")
-    }
-
     /// The JSON object of strings in `file`; fails the test when it is anything else.
     static func storedValues(in file: URL, _ context: String) throws -> [String: String] {
         let data = try Data(contentsOf: file)
@@ -31,7 +25,7 @@ struct SharedStoreProcessTests {
 
     @Test("overlapping writers in several processes lose nothing: every key each one wrote is in the file")
     func overlappingWritersLoseNothing() throws {
-        let executable = try Self.worker()
+        let executable = try SupportExecutables.sharedStoreWorker()
         for (round, shape) in Self.writerRounds.enumerated() {
             let directory = try ScratchDirectory("writers")
             defer { directory.remove() }
@@ -86,7 +80,7 @@ struct SharedStoreProcessTests {
 
     @Test("processes of a new device starting together create one device id and show one group")
     func processesOfANewDeviceAgree() throws {
-        let executable = try Self.worker()
+        let executable = try SupportExecutables.sharedStoreWorker()
         var distinctGroups = Set<String>()
         for round in 0..<Self.deviceRounds {
             let directory = try ScratchDirectory("device")
@@ -122,7 +116,7 @@ struct SharedStoreProcessTests {
 
     @Test("a process sees another process's assignment before it buckets, whichever assigns first")
     func anotherProcessesAssignmentIsSeenBeforeBucketing() throws {
-        let executable = try Self.worker()
+        let executable = try SupportExecutables.sharedStoreWorker()
         for round in 0..<6 {
             let directory = try ScratchDirectory("stagger")
             defer { directory.remove() }
@@ -152,7 +146,7 @@ struct SharedStoreProcessTests {
 
     @Test("processes bucketing one user at once under different rules store one group, which all of them then hold")
     func simultaneousAssignmentsSettleOnTheFirstStored() throws {
-        let executable = try Self.worker()
+        let executable = try SupportExecutables.sharedStoreWorker()
         for round in 0..<6 {
             let directory = try ScratchDirectory("simultaneous")
             defer { directory.remove() }
@@ -187,8 +181,8 @@ struct SharedStoreProcessTests {
 
     @Test("a process killed in the middle of writing leaves a readable file and every other process's writes")
     func writerKilledAmongOthers() throws {
-        let executable = try Self.worker()
-        let crashWriter = try #require(CapturedProcess.locateBuiltProduct("FileStoreCrashWriter"))
+        let executable = try SupportExecutables.sharedStoreWorker()
+        let crashWriter = try SupportExecutables.fileStoreCrashWriter()
         var delays: [Int] = []
         for round in 0..<Self.crashRounds {
             let directory = try ScratchDirectory("crash-shared")
@@ -240,7 +234,7 @@ struct SharedStoreProcessTests {
 
     @Test("a lock another process holds delays the device id at most a second, is reported, and the store answers from memory")
     func lockHeldByAnotherProcess() throws {
-        let executable = try Self.worker()
+        let executable = try SupportExecutables.sharedStoreWorker()
         let directory = try ScratchDirectory("held-lock")
         defer { directory.remove() }
         let storeFile = directory.file("split-tests.json")

@@ -76,3 +76,19 @@ nonisolated func fetchedGroup<T: SplitTest>(_ type: T.Type, from service: SplitT
         #expect(ProfileRedesignSplitTest.definition.unitType == .user)
     }
 }
+
+/// A typed event built and sent from nonisolated code: compiles only if the generated events and
+/// their `track(_:)` are nonisolated.
+nonisolated func trackPurchase(on service: SplitTestingService) -> String {
+    let event = SplitTestEvents.purchase(revenue: 3.99, currency: .gbp, isFirst: true)
+    service.track(event)
+    return event.name + ":" + (event.properties["currency"]?.description ?? "")
+}
+
+@Suite struct GeneratedEventsMainActorTests {
+    @Test func eventsAreUsableFromNonisolatedCode() async {
+        let service = SplitTestingService(configuration: .init(store: .inMemory, deviceID: "d", catalog: SplitTestCatalog.all))
+        let sent = await Task.detached { trackPurchase(on: service) }.value
+        #expect(sent == "purchase:gbp")
+    }
+}

@@ -72,6 +72,12 @@ import Testing
         #expect(goal.identifier == TrackingEvent.goalIdentifier)
         #expect(goal.properties[TrackingEvent.groupPropertyName(experiment: "button_color")] == .string(group.rawValue))
 
+        readmeTypedEvents(service: service)
+        let events = analytics.events.suffix(2)
+        #expect(events.map(\.identifier) == ["purchase", "screen_loaded"])
+        #expect(events.first?.properties["currency"] == "usd")
+        #expect(events.last?.properties[TrackingEvent.groupPropertyName(experiment: "button_color")] == .string(group.rawValue))
+
         readmeUsers(service: service, account: (id: "user-42", name: "Reader"))
         #expect(service.currentUserID == nil)
 

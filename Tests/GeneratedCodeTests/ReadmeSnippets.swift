@@ -58,6 +58,11 @@ func readmeGoal(service: SplitTestingService) {
     service.trackGoal("purchase", value: 3.99)
 }
 
+func readmeTypedEvents(service: SplitTestingService) {
+    service.track(.purchase(revenue: 3.99, currency: .usd, isFirst: true))
+    service.track(.screenLoaded(milliseconds: 420, screen: "home"))
+}
+
 func readmeOverrides(service: SplitTestingService) {
     service.setOverride(ButtonColorSplitTest.self, group: .blue)   // debug menu, QA, a whitelist
     service.removeOverride(ButtonColorSplitTest.self)

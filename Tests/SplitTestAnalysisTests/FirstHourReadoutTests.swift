@@ -27,7 +27,7 @@ import Testing
 
         let text = TextReport.render([readout])
         let first = try #require(text.split(separator: "\n").first)
-        #expect(first == "onboarding: 10000 units, 0 conflicts, control 'control'; sample ratio not computed: \(ReadoutBuilder.weightsUnknown)")
+        #expect(first == "onboarding: 10000 units, 0 conflicts, control 'control' (\(ControlChoice.namedControl.reason)); sample ratio not computed: \(ReadoutBuilder.weightsUnknown)")
         #expect(!text.contains("sample ratio: ok") && !text.contains("MISMATCH"))
 
         let srm = try Self.srm(JSONReport.render([readout]))
@@ -82,6 +82,45 @@ import Testing
         #expect(TextReport.render([readout]).contains("P(beat)"))
         let html = HTMLReport.render([readout])
         #expect(html.contains("data-field=\"p_value\"") && html.contains("data-field=\"value_p_value\""))
+    }
+
+    /// A group of 1 unit, a goal without values (no variance), and a control that never converted:
+    /// where the plain comparison has no estimate, the effects below say so in the same words, in
+    /// text and in HTML.
+    @Test func bothTablesAgreeOnNoEstimate() throws {
+        let totals = ExperimentTotals(
+            experiment: "paywall", kind: .experiment, groups: ["control", "single", "treat"], weights: [1, 1, 1],
+            control: "control", units: [50, 1, 50], conflicts: 0,
+            goals: [
+                GoalTotals(goal: "buy", converted: [10, 1, 20], valueSum: [0, 0, 0], valueSumOfSquares: [0, 0, 0]),
+                GoalTotals(goal: "rare", converted: [0, 0, 5], valueSum: [0, 0, 10], valueSumOfSquares: [0, 0, 20]),
+            ])
+        let readout = ReadoutBuilder.readout(totals)
+        let text = TextReport.render([readout])
+        let lines = text.split(separator: "\n").map(String.init)
+        func row(_ goal: String, _ prefix: String) -> String {
+            let start = lines.firstIndex { $0 == "  goal \(goal):" } ?? lines.count
+            return lines[start...].first { $0.hasPrefix(prefix) } ?? ""
+        }
+        // buy: single has 1 unit (both measures), and no value varies.
+        let single = row("buy", "    single ")
+        #expect(single.components(separatedBy: "no estimate: fewer than 2 units").count == 3, "\(single)")
+        #expect(row("buy", "    treat ").hasSuffix("0.0000  no estimate: no variance"), "\(row("buy", "    treat "))")
+        #expect(row("buy", "      single  conversion") == "      single  conversion  no estimate: fewer than 2 units")
+        #expect(row("buy", "              value/unit").hasSuffix("no estimate: fewer than 2 units"))
+        let effects = lines.filter { $0.hasPrefix("              value/unit") }
+        #expect(effects.contains("              value/unit  no estimate: no variance"), "\(effects)")
+        // rare: the control never converted: a difference in the table, and the effects say why none there.
+        #expect(!row("rare", "    treat ").contains("no estimate"))
+        #expect(row("rare", "      treat   conversion") == "      treat   conversion  no estimate: control mean is 0")
+        #expect(!text.contains("– [–, –]"), "no dashes where the effects say no estimate")
+
+        let html = HTMLReport.render([readout])
+        #expect(html.components(separatedBy: "<td colspan=\"5\" class=\"none\">no estimate: fewer than 2 units</td>").count == 3)
+        #expect(html.contains("<td colspan=\"3\" class=\"none\">no estimate: no variance</td>"))
+        #expect(html.contains("<td class=\"none\" colspan=\"6\">no estimate: fewer than 2 units</td>"))
+        #expect(html.contains("<td class=\"none\" colspan=\"6\">no estimate: no variance</td>"))
+        #expect(html.contains("<td class=\"none\" colspan=\"6\">no estimate: control mean is 0</td>"))
     }
 
     /// The lines the Analysis article quotes are the ones the readout prints.

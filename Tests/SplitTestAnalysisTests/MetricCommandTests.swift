@@ -51,17 +51,6 @@ import TestTools
           guardrails: [p90_load_time]
         """
 
-    /// Whether the compiler reads `event:` and `metric:` documents (the definition language's
-    /// half of metrics): until it does, the end-to-end tests below have no definitions to read.
-    static let definitionsDeclareMetrics: Bool = {
-        guard let folder = try? ExternalProcess.temporaryFolder() else { return false }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        guard (try? Data(definitions.utf8).write(to: folder.appendingPathComponent("checkout.yaml"))) != nil,
-            let lint = try? ExternalProcess.splitc(["lint", "checkout.yaml"], in: folder)
-        else { return false }
-        return lint.status == 0
-    }()
-
     static func folder() throws -> URL {
         let folder = try ExternalProcess.temporaryFolder()
         let experiments = folder.appendingPathComponent("experiments")
@@ -100,8 +89,7 @@ import TestTools
 
     // MARK: End to end, with definitions that declare metrics
 
-    @Test(.enabled(if: definitionsDeclareMetrics, "the compiler does not read event: and metric: documents yet"))
-    func analyzeReportsTheMetricsWithNoFlag() throws {
+    @Test func analyzeReportsTheMetricsWithNoFlag() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try ExternalProcess.splitc(["analyze", "events.jsonl", "--format", "json", "--by", "country", "--correction", "bh"], in: folder)
@@ -117,8 +105,7 @@ import TestTools
         #expect(text.stdout.contains("!! HARM: guardrail p90_load_time"), "\(text.stdout)")
     }
 
-    @Test(.enabled(if: definitionsDeclareMetrics && Oracle.duckdb.shouldRun, "needs the compiler's metrics and DuckDB"))
-    func theEmittedSQLGivesTheSameMetrics() throws {
+    @Test(.requires(.duckdb)) func theEmittedSQLGivesTheSameMetrics() throws {
         try Oracle.duckdb.require()
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -143,8 +130,7 @@ import TestTools
         #expect(differences.isEmpty && compared > 40, "\(compared) compared: \(differences.prefix(10))")
     }
 
-    @Test(.enabled(if: definitionsDeclareMetrics, "the compiler does not read event: and metric: documents yet"))
-    func planSizesTheExperimentsGroups() throws {
+    @Test func planSizesTheExperimentsGroups() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try ExternalProcess.splitc(

@@ -125,6 +125,23 @@ import Testing
         ])
     }
 
+    /// An experiment with an error still uses its segments: the error is the one problem, not
+    /// the segment, whether the error is in the targeting, elsewhere, or the YAML itself.
+    @Test(arguments: [
+        ("an unknown key", "identifier: offer\ntype: device\ngroups: [a, b]\ntrafic: 50\ntargeting: { segments: [paying_users] }\n",
+         "offer.yaml:4:1: error: unknown key 'trafic'; did you mean 'traffic'?"),
+        ("a bad condition beside the segment",
+         "identifier: offer\ntype: device\ngroups: [a, b]\ntargeting: { segments: [paying_users], platform: andriod }\n",
+         "offer.yaml:4:50: error: 'andriod' is not a platform; 'platform' is one of ios, ipados, macos, tvos, watchos, visionos, linux, android, web; did you mean 'android'?"),
+        ("a syntax error", "identifier: offer\ntype: device\ngroups: [a, b]\ntargeting: { segments: [paying_users] }\n\towner: me\n",
+         "offer.yaml:5:1: error: invalid YAML: this line is indented with a tab; YAML indents with spaces only: replace the tab with spaces"),
+    ])
+    func aSegmentUsedOnlyByABrokenExperimentIsNotUnused(_ mistake: String, _ yaml: String, _ expected: String) {
+        let result = compile([("shared.yaml", Self.shared), ("offer.yaml", yaml)])
+        #expect(result.diagnostics.map(\.description) == [expected], "\(mistake)")
+        #expect(result.experimentDocuments == 1, "\(mistake)")
+    }
+
     @Test func aSegmentDoesNotNameOtherSegments() {
         let printed = diagnostics("segment: { name: s, conditions: { segments: [t] } }")
         #expect(printed.first == "bad.yaml:1:35: error: a segment does not name other segments: write its conditions in full")

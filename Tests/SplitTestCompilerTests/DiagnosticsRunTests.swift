@@ -13,6 +13,19 @@ import Testing
         #expect(result.experiments.first?.displayPath == "a.yaml")
     }
 
+    /// The run counts every experiment written, with errors or not, and only experiments.
+    @Test func everyExperimentDocumentIsCountedWhetherOrNotItHasErrors() {
+        let result = compile([
+            ("a.yaml", experiment("good") + "\n---\n" + experiment("bad", extra: "trafic: 50")),
+            ("b.yaml", "segment: { name: s, conditions: { platform: ios } }\n---\nenvironments: [staging]\n"),
+            ("c.yaml", experiment("anchored", extra: "owner: &team growth")),
+            ("d.yaml", experiment("cut_short") + "\n\towner: me\n"),
+            ("e.yaml", "segment: { name: t, conditions: { platform: ios } }\n---\nsegment:\n  name: u\n\tconditions: {}\n"),
+        ])
+        #expect(result.experiments.map(\.identifier) == ["good"])
+        #expect(result.experimentDocuments == 4)
+    }
+
     @Test func duplicateSwiftTypeNames() {
         let result = compile([
             ("a.yaml", experiment("first", extra: "swift_name: Same")),

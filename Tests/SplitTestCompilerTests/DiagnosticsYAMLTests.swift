@@ -6,15 +6,14 @@ import Testing
     static let cases: [DiagnosticCase] = [
         DiagnosticCase(
             "a mapping value where none may be", "identifier: a\n  type: b: c\n",
-            "bad.yaml:2:7: error: invalid YAML: mapping values are not allowed in this context"),
+            "bad.yaml:2:3: error: invalid YAML: 'type' is indented more than 'identifier' on line 1, which already has its value: is it indented too far?"),
         DiagnosticCase(
             "an unclosed flow sequence", "identifier: a\ngroups: [red, blue\n",
             "bad.yaml:3:1: error: invalid YAML: did not find expected ',' or ']'",
             "bad.yaml:2:9: note: while parsing a flow sequence"),
         DiagnosticCase(
             "a tab in the indentation", "identifier: x\n\ttype: device\n",
-            "bad.yaml:2:1: error: invalid YAML: found a tab character that violates indentation",
-            "bad.yaml:1:13: note: while scanning a plain scalar"),
+            "bad.yaml:2:1: error: invalid YAML: this line is indented with a tab; YAML indents with spaces only: replace the tab with spaces"),
         DiagnosticCase(
             "an empty file", "",
             "bad.yaml:1:1: error: this file defines no experiment; an experiment needs at least 'identifier', 'type' and 'groups'"),

@@ -233,6 +233,27 @@ import Testing
                 """),
             ("experiments/trailing.yaml", "identifier: trailing\ntype: device\ngroups: [a, b]\n---\n"),
         ],
+        // Mistakes of indentation.
+        [
+            ("experiments/banner.yaml", "identifier: banner\n\ttype: device\ngroups: [off, on]\n"),
+            ("experiments/profile.yaml", "identifier: profile\ntype: user\n  description: The new profile.\ngroups: [a, b]\n"),
+            ("experiments/paywall.yaml", """
+                identifier: paywall
+                type: device
+                groups: [control, discount]
+                targeting:
+                  platform: ios
+                app_version: ">= 5.2"
+                """),
+            ("experiments/offer.yaml", """
+                identifier: offer
+                type: device
+                groups: [control, offer]
+                targeting:
+                  platform: ios
+                  traffic: 50
+                """),
+        ],
         // Segments, prerequisites, schedules and environments: mistakes of shape, then of names.
         [
             ("experiments/environments.yaml", """
@@ -318,6 +339,64 @@ import Testing
                 type: device
                 groups: [old_flow, new_flow]
                 schedule: { end: 2026-11-01T00:00:00Z }
+                """),
+        ],
+        // Events and metrics.
+        [
+            ("experiments/button_color.yaml", """
+                identifier: button_color
+                type: device
+                groups: [red, blue]
+                metrics: { primary: purchase_rat, secondary: [purchase_rate] }
+                ---
+                identifier: checkout_page
+                type: user
+                groups: [classic, express]
+                metrics: { primary: purchase_rate, guardrails: [p90_load_time, purchase_rate] }
+                """),
+            ("experiments/metrics/events.yaml", """
+                event: purchase
+                properties:
+                  revenue: { type: double }
+                  currency: { values: [usd, eur, gbp] }
+                ---
+                event: screen_loaded
+                properties: { milliseconds: { type: int } }
+                ---
+                event: login
+                properties: { user: { type: string } }
+                """),
+            ("experiments/metrics/metrics.yaml", """
+                metric: revenue_per_user
+                kind: sum
+                event: purchse
+                value: revenue
+                ---
+                metric: revenue_per_order
+                kind: ratio
+                numerator: { event: purchase, value: currency }
+                denominator: { event: purchase }
+                ---
+                metric: p90_load_time
+                kind: quantile
+                event: screen_loaded
+                value: milisecond
+                quantile: 0.9
+                ---
+                metric: p99_load_time
+                kind: quantile
+                event: screen_loaded
+                value: milliseconds
+                quantile: 99
+                window: 7 days
+                ---
+                metric: orders_per_visit
+                kind: ratio
+                numerator: { event: purchase }
+                ---
+                metric: purchase_rate
+                kind: conversion
+                event: purchase
                 """),
         ],
     ]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SplitTestCompiler
+@_spi(Tools) @testable import SplitTestCompiler
 
 /// Compiles the repository's `experiments/` and compares the Swift with the committed golden
 /// file, which the GeneratedCode test targets compile against the runtime.
@@ -23,8 +23,9 @@ import Testing
         #expect(!result.hasErrors, "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
         #expect(paths.contains("experiments/checkout/checkout_layer.yaml"), "definitions are found recursively")
         #expect(
-            result.experiments.count >= paths.filter { !$0.hasPrefix("experiments/tests/") }.count - 4,
-            "every file but the attributes, the holdout, the segments, the environments and the tests defines an experiment")
+            result.experiments.count >= paths.filter { !$0.hasPrefix("experiments/tests/") }.count - 6,
+            "every file but the attributes, the holdout, the segments, the environments, the events, the metrics and the tests defines an experiment")
+        #expect(result.events.count >= 2 && result.metrics.count >= 5, "the examples declare events and a metric of each kind")
         let generated = SwiftEmitter().emit(result, sourcePaths: paths)
 
         if ProcessInfo.processInfo.environment["SPLITTEST_UPDATE_GOLDEN"] == "1" {
@@ -38,6 +39,30 @@ import Testing
                 and review the golden file's diff.
                 """)
         }
+    }
+
+    /// Events and dimensions only add to the generated file: without them, it is the golden file
+    /// with the events enum, its `track(_:)` and the dimensions of `setAttributes(_:)` taken out,
+    /// byte for byte, so definitions that declare none generate what they did before.
+    @Test func withoutEventsOrDimensionsTheFileIsWhatItWas() throws {
+        var (result, paths) = try Self.compileExamples()
+        result.events = []
+        result.attributes = result.attributes.map { attribute in
+            var plain = attribute
+            plain.isDimension = false
+            return plain
+        }
+        let plain = SwiftEmitter().emit(result, sourcePaths: paths)
+        let golden = try String(contentsOf: GoldenFiles.generatedSwift, encoding: .utf8)
+        let events = try #require(golden.range(of: "/// The events the definitions declare"))
+        let catalog = try #require(golden.range(of: "/// Every generated split test"))
+        var expected = String(golden[..<events.lowerBound] + golden[catalog.lowerBound...])
+        expected = expected.replacingOccurrences(
+            of: "    ///\n    /// Exposures carry `plan` as dimensions, beside `platform` and `app_version`.\n", with: "")
+        expected = expected.replacingOccurrences(
+            of: "setAttributes(attributes.attributeValues, dimensions: [\"plan\"])", with: "setAttributes(attributes.attributeValues)")
+        #expect(plain.contains("SplitTestAttributes") && !plain.contains("SplitTestEvents"))
+        if let difference = GoldenDiff.describe(expected: expected, actual: plain) { Issue.record("\(difference)") }
     }
 
     @Test func emittingTwiceGivesIdenticalBytes() throws {

@@ -103,10 +103,12 @@ import Testing
     /// The article's example of `splitc assign` is the runtime's answer for that unit.
     @Test func theAssignExampleIsTheExamplesAnswer() throws {
         let text = try String(contentsOf: Self.article, encoding: .utf8)
-        let examples = try String(
-            contentsOf: Self.article.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("experiments/checkout/checkout_page.yaml"), encoding: .utf8)
-        let result = compile([("experiments/checkout/checkout_page.yaml", examples)])
+        let root = Self.article.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        // The experiment and the events and metrics it is judged by.
+        let files = try ["experiments/checkout/checkout_page.yaml", "experiments/metrics/events.yaml", "experiments/metrics/metrics.yaml"]
+            .map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+        let result = compile(files)
         let definition = try #require(result.experiments.first).definition
         let assignment = UnitAssignment(experiment: try #require(result.experiments.first), unit: "user-42")
         #expect(definition.groups[4] == "urgent+orange")

@@ -32,7 +32,7 @@ import TestTools
         #expect(Set(properties.keys) == [
             "identifier", "type", "description", "owner", "groups", "defaults", "control", "salt",
             "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
-            "factors", "cells", "weights", "allocation", "requires", "schedule", "environments",
+            "factors", "cells", "weights", "allocation", "requires", "schedule", "environments", "metrics",
         ])
         for (key, value) in properties {
             let description = (value as? [String: Any])?["description"] as? String

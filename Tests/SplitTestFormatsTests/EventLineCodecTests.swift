@@ -104,10 +104,38 @@ import Testing
             let fields = try Self.decode(EventLine.encode(date: 0, event: "e", properties: [P.value: .int(number)], user: nil)).get()
             #expect(fields.value == Double(number))
         }
-        // The reader reads four-digit years.
-        for date in Self.dates where date < 253_402_300_800 {
+        // The reader reads every date from 1970 to 2100.
+        for date in Self.dates where EventDate.eventRange.contains(date) {
             let fields = try Self.decode(EventLine.encode(date: date, event: "e", properties: [:], user: nil)).get()
             #expect(fields.date == date.rounded(.down), "\(date)")
+        }
+    }
+
+    @Test func datesOutside1970To2100AreRefusedWithTheDateGiven() throws {
+        let refused: [(date: String, shown: String)] = [
+            (#""1969-12-31T23:59:59Z""#, "1969-12-31T23:59:59Z"), (#""2101-01-01T00:00:00Z""#, "2101-01-01T00:00:00Z"),
+            (#""0001-01-01T00:00:00Z""#, "0001-01-01T00:00:00Z"),
+            ("1e300", "1e300"), ("-1", "-1"), ("1e400", "1e400"), ("4133980800", "4133980800"),
+        ]
+        for (date, shown) in refused {
+            let line = #"{"date":\#(date),"event":"split_test_goal","properties":{"goal":"g","device":"d"}}"#
+            switch Self.decode(Array(line.utf8)) {
+            case .failure(.missingField(let reason)):
+                #expect(reason == #""date" \#(shown) is outside the years 1970 to 2100"#)
+            case let other:
+                Issue.record("\(date): \(other)")
+            }
+        }
+        let accepted: [(date: String, seconds: Double)] = [
+            (#""1970-01-01T00:00:00Z""#, 0), (#""2100-12-31T23:59:59Z""#, 4_133_980_799),
+            (#""1970-01-01T00:30:00-01:00""#, 5_400), ("0", 0), ("4133980799.5", 4_133_980_799.5),
+            // A date written as text is judged by the year it is written in, as the service's
+            // contract says it (a pattern), though its offset moves it into 2101 in UTC.
+            (#""2100-12-31T23:30:00-01:00""#, 4_133_982_600),
+        ]
+        for (date, seconds) in accepted {
+            let line = #"{"date":\#(date),"event":"e","properties":{}}"#
+            #expect((try? Self.decode(Array(line.utf8)).get())?.date == seconds, "\(date)")
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import SplitTestingTestSupport
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing
+import TestTools
 
 /// A bandit's weights fetched from a real server: they bucket the units not yet assigned, and a
 /// unit already assigned keeps its group and the period it was first assigned in.
@@ -25,7 +26,7 @@ struct BanditRefreshTests {
         return (event?.properties[TrackingEvent.Property.group]?.stringValue, event?.properties[TrackingEvent.Property.period])
     }
 
-    @Test func aWeightsUpdateAppliesToNewUnitsOnly() async throws {
+    @Test(.requires(.python3)) func aWeightsUpdateAppliesToNewUnitsOnly() async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -81,7 +82,7 @@ struct BanditRefreshTests {
         }
     }
 
-    @Test func weightsNamingAnUnknownGroupRejectThatEntryOnly() async throws {
+    @Test(.requires(.python3)) func weightsNamingAnUnknownGroupRejectThatEntryOnly() async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }

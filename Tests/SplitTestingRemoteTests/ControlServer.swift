@@ -47,6 +47,7 @@ final class ControlServer: @unchecked Sendable {
     var documentURL: URL { URL(string: "http://127.0.0.1:\(port)/control.json")! }
 
     init() throws {
+        try Oracle.python3.require()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Support/control_server.py")
         // The server prints its port, then serves until its standard input ends.

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) @_spi(Tools) import SplitTesting
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing
+import TestTools
 
 @Suite("The kept document across restarts")
 struct KeptDocumentTests {
@@ -36,7 +37,7 @@ struct KeptDocumentTests {
         #expect(issues.issues.dropFirst() == [.remoteControl(.httpStatus(url: server.documentURL.absoluteString, status: 404))])
     }
 
-    @Test func aCorruptKeptDocumentIsSetAsideAndTheCompiledDefinitionsServe() async throws {
+    @Test(.requires(.python3)) func aCorruptKeptDocumentIsSetAsideAndTheCompiledDefinitionsServe() async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
             let cache = ControlDocumentCache(directory: directory)
@@ -49,7 +50,7 @@ struct KeptDocumentTests {
         }
     }
 
-    @Test func aKeptDocumentCutShortIsSetAside() async throws {
+    @Test(.requires(.python3)) func aKeptDocumentCutShortIsSetAside() async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
             let cache = ControlDocumentCache(directory: directory)
@@ -62,7 +63,7 @@ struct KeptDocumentTests {
         }
     }
 
-    @Test func aTamperedKeptDocumentNoLongerVerifiesAndIsSetAside() async throws {
+    @Test(.requires(.python3)) func aTamperedKeptDocumentNoLongerVerifiesAndIsSetAside() async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
             let signed = payload(sequence: 6, experiments: ["profile_redesign": ["status": "running"]])
@@ -80,7 +81,7 @@ struct KeptDocumentTests {
         }
     }
 
-    @Test func aKeptDocumentWhoseHeaderLiesAboutItsSequenceIsSetAside() async throws {
+    @Test(.requires(.python3)) func aKeptDocumentWhoseHeaderLiesAboutItsSequenceIsSetAside() async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
             try ControlDocumentCache(directory: directory).save(.init(
@@ -105,7 +106,7 @@ struct KeptDocumentTests {
         #expect(leftovers == [ControlDocumentCache.fileName])
     }
 
-    @Test func anUnwritableCacheIsReportedAndTheDocumentStillAppliesAtOnce() async throws {
+    @Test(.requires(.python3)) func anUnwritableCacheIsReportedAndTheDocumentStillAppliesAtOnce() async throws {
         try await withControlServer { server in
             // A file where the folder should be: the document cannot be kept.
             let blocker = temporaryDirectory().appendingPathComponent("blocker")

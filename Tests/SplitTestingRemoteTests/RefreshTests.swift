@@ -2,10 +2,11 @@ import Foundation
 @_spi(Generated) @_spi(Tools) import SplitTesting
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing
+import TestTools
 
 @Suite("Refreshing against a real server")
 struct RefreshTests {
-    @Test func aNewDocumentIsKeptAndAppliesAtTheNextStart() async throws {
+    @Test(.requires(.python3)) func aNewDocumentIsKeptAndAppliesAtTheNextStart() async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
             let issues = IssueRecorder()
@@ -48,7 +49,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func aDocumentOlderThanTheKeptOneIsRefusedThoughNoneIsInForce() async throws {
+    @Test(.requires(.python3)) func aDocumentOlderThanTheKeptOneIsRefusedThoughNoneIsInForce() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
@@ -72,7 +73,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func aDocumentForAnotherEnvironmentIsReportedAndNotKept() async throws {
+    @Test(.requires(.python3)) func aDocumentForAnotherEnvironmentIsReportedAndNotKept() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
@@ -91,7 +92,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func applyImmediatelyPutsTheDocumentInForceAtOnce() async throws {
+    @Test(.requires(.python3)) func applyImmediatelyPutsTheDocumentInForceAtOnce() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
@@ -175,7 +176,7 @@ struct RefreshTests {
         }) { issue, _ in issue == .controlSequenceNotNewer(sequence: 9, newest: 10) },
     ]
 
-    @Test(arguments: failures)
+    @Test(.requires(.python3), arguments: failures)
     func aFailureIsReportedAndTheKeptDocumentStays(_ failure: Failure) async throws {
         try await withControlServer { server in
             let directory = temporaryDirectory()
@@ -208,7 +209,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func anEntryWithAnUnknownGroupIsReportedAndTheRestApplies() async throws {
+    @Test(.requires(.python3)) func anEntryWithAnUnknownGroupIsReportedAndTheRestApplies() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
@@ -227,7 +228,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func anUnknownExperimentIsIgnoredSilently() async throws {
+    @Test(.requires(.python3)) func anUnknownExperimentIsIgnoredSilently() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
@@ -246,7 +247,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func anUnsignedDocumentWithoutAKeyIsAcceptedAndReportedOnce() async throws {
+    @Test(.requires(.python3)) func anUnsignedDocumentWithoutAKeyIsAcceptedAndReportedOnce() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
@@ -262,7 +263,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func anInvalidPublicKeyIsReportedAndRejectsEveryDocument() async throws {
+    @Test(.requires(.python3)) func anInvalidPublicKeyIsReportedAndRejectsEveryDocument() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let service = makeService(issues: issues)
@@ -278,7 +279,7 @@ struct RefreshTests {
         }
     }
 
-    @Test func refreshesAreNeverTwoAtOnce() async throws {
+    @Test(.requires(.python3)) func refreshesAreNeverTwoAtOnce() async throws {
         try await withControlServer { server in
             let service = makeService(issues: IssueRecorder())
             let remote = makeRemote(server, directory: temporaryDirectory())

@@ -3,6 +3,7 @@ import Foundation
 import SplitTestingTestSupport
 @_spi(Tools) @testable import SplitTestingRemote
 import Testing
+import TestTools
 
 @Suite("Refreshes while tasks fetch")
 struct RemoteConcurrencyTests {
@@ -17,7 +18,7 @@ struct RemoteConcurrencyTests {
         return envelope(payload(sequence: round, experiments: experiments))
     }
 
-    @Test func refreshesWhileAThousandTasksFetchAndHit() async throws {
+    @Test(.requires(.python3)) func refreshesWhileAThousandTasksFetchAndHit() async throws {
         try await withControlServer { server in
             let issues = IssueRecorder()
             let tracking = RecordingTrackingProvider()

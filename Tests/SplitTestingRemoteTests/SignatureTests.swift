@@ -72,7 +72,7 @@ struct SignatureTests {
         }
     }
 
-    @Test(.requires(.cryptography)) func aPythonSignedDocumentServedOverHTTPApplies() async throws {
+    @Test(.requires(.cryptography), .requires(.python3)) func aPythonSignedDocumentServedOverHTTPApplies() async throws {
         try Oracle.cryptography.require()
         try await withControlServer { server in
             let (publicKey, signature) = try signInPython(document)

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
 import Testing
+import SplitTestFormats
 
 /// A control document's weights and period at run time: they bucket units not yet assigned, units
 /// already assigned keep their group and their period, and exposures say which period that was.
@@ -139,7 +140,7 @@ import Testing
         let service = Self.service(device: "plain", store: store, tracking: tracking)
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
         #expect(Self.exposedPeriods(tracking, experiment: "button_color") == [nil])
-        #expect(store.snapshot.keys.allSatisfy { !$0.hasPrefix(StorageKey.periodPrefix) })
+        #expect(store.snapshot.keys.allSatisfy { !$0.string.hasPrefix(StorageKey.periodPrefix) })
     }
 
     static let badWeights: [(SplitTestControl.Entry, SplitTestingIssue)] = [
@@ -217,7 +218,7 @@ import Testing
         let key = StorageKey.period(experiment: "onboarding_copy", unit: "busy-device")
         #expect(store.writeCount(for: key) == 1)
         // Whichever document was in force at the first bucketing, the exposure says that period.
-        let stored = try #require(store.snapshot[key].flatMap { Int($0) })
+        let stored = try #require(store.snapshot[UTF8Key(key)].flatMap { Int($0) })
         #expect(stored >= 8)
         #expect(Self.exposedPeriods(tracking) == [.int(stored)])
     }

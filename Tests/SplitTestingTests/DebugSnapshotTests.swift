@@ -1,6 +1,7 @@
 import Testing
 import SplitTestingTestSupport
 @_spi(Generated) @_spi(Tools) @testable import SplitTesting
+import SplitTestFormats
 
 /// What a debug menu lists: every catalog experiment as a fetch would serve it now, made without
 /// storing, caching or sending anything.
@@ -172,7 +173,7 @@ import SplitTestingTestSupport
         let store = CountingAssignmentStore()
         let service = Self.service(store: store, deviceID: nil)
         let snapshot = service.debugSnapshot()
-        #expect(store.snapshot == [StorageKey.deviceID: snapshot.deviceID])
+        #expect(store.snapshot == [UTF8Key(StorageKey.deviceID): snapshot.deviceID])
         #expect(snapshot.experiments.allSatisfy { $0.unitType == .user || $0.unit == snapshot.deviceID })
         #expect(service.deviceID == snapshot.deviceID)
     }
@@ -194,7 +195,7 @@ import SplitTestingTestSupport
             store: gone, deviceID: device, catalog: [ButtonColorWithoutDarkGraySplitTest.self], report: issues.report))
         let shown = try #require(service.debugSnapshot().experiments.first)
         #expect(shown.reason == .bucketed)
-        #expect(gone.snapshot[key] == "dark_gray" && issues.issues.isEmpty)
+        #expect(gone.snapshot[UTF8Key(key)] == "dark_gray" && issues.issues.isEmpty)
         let fetched = service.fetchSplitTest(ButtonColorWithoutDarkGraySplitTest.self)
         #expect(fetched.currentGroup.rawValue == shown.group && fetched.assignment.reason == .bucketed)
         #expect(issues.issues == [.storedGroupNotFound(experiment: "button_color", unit: device, group: "dark_gray")])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SplitTestingTestSupport
 @_spi(Generated) @_spi(Tools) @testable import SplitTesting
+import SplitTestFormats
 
 /// "Start as a new install": the device id and this device's and user's assignments erased, the
 /// service's memory of resolutions and exposures forgotten.
@@ -21,7 +22,7 @@ import SplitTestingTestSupport
 
         service.eraseAssignments()
         #expect(store.snapshot == [
-            StorageKey.assignment(experiment: "onboarding_tutorial", unit: "user-b"): otherUsersGroup.rawValue,
+            UTF8Key(StorageKey.assignment(experiment: "onboarding_tutorial", unit: "user-b")): otherUsersGroup.rawValue,
         ])
         #expect(service.currentUserID == "user-a", "signing out is the app's")
 
@@ -100,7 +101,7 @@ import SplitTestingTestSupport
         let store = InMemoryAssignmentStore([StorageKey.deviceID: device, key: "blue", "unrelated": "kept"])
         let service = SplitTestingService(configuration: .init(store: store, catalog: testCatalog))
         service.eraseAssignments()
-        #expect(store.snapshot == ["unrelated": "kept"])
+        #expect(store.snapshot == [UTF8Key("unrelated"): "kept"])
         #expect(service.deviceID != device)
     }
 

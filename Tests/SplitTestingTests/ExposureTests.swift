@@ -22,7 +22,52 @@ import SplitTestingTestSupport
         #expect(recorder.events.map(\.identifier) == [TrackingEvent.exposureIdentifier])
         #expect(recorder.events.first?.properties == [
             "experiment": "button_color", "group": .string(group.rawValue), "unit": "device-1",
+            "dimension_platform": .string(service.attributes["platform"]?.description ?? "none"),
         ])
+    }
+
+    /// The built-in `platform` and `app_version` travel on every exposure, and the attributes the
+    /// generated code names as dimensions once the app sets them; other attributes do not.
+    @Test func exposuresCarryTheDimensions() {
+        let recorder = RecordingTrackingProvider()
+        let service = SplitTestingService(configuration: .init(
+            store: InMemoryAssignmentStore(), deviceID: "device-1", catalog: testCatalog,
+            tracking: TrackingClient(providers: [recorder]),
+            builtInAttributes: SplitTestAttributeValues(["platform": .string("ios"), "os_version": .version(SplitTestVersion("17.4")!)])))
+        service.setAttributes(
+            SplitTestAttributeValues([
+                "app_version": .version(SplitTestVersion("5.3.1")!), "plan": .string("pro"), "seats": .int(3),
+                "beta_tester": .bool(true),
+            ]), dimensions: ["plan", "seats", "trial"])
+        service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
+        let group = ButtonColorSplitTest.bucketedGroup(forUnit: "device-1")
+        #expect(recorder.events.first?.properties == [
+            "experiment": "button_color", "group": .string(group.rawValue), "unit": "device-1",
+            "dimension_platform": "ios", "dimension_app_version": "5.3.1", "dimension_plan": "pro", "dimension_seats": 3,
+        ])
+    }
+
+    struct Purchase: SplitTestEvent {
+        var trackingEvent: TrackingEvent { TrackingEvent("purchase", properties: ["revenue": 3.99, "currency": "usd"]) }
+    }
+
+    /// A declared event is a goal's shape under its own name: its properties, the units and the
+    /// groups exposed.
+    @Test func aDeclaredEventCarriesTheUnitsAndTheGroupsExposed() {
+        let (service, recorder) = Self.makeService()
+        let button = service.fetchSplitTest(ButtonColorSplitTest.self)
+        button.hitSplitTest()
+        service.associate(user: "user-a")
+        recorder.reset()
+        service.track(Purchase())
+        #expect(recorder.events.map(\.identifier) == ["purchase"])
+        #expect(recorder.events.first?.properties == [
+            "revenue": 3.99, "currency": "usd", "device": "device-1", "user": "user-a",
+            "split_test-button_color": .string(button.currentGroup.rawValue),
+        ])
+        service.dissociate()
+        service.track(Purchase())
+        #expect(recorder.events.last?.properties["user"] == nil)
     }
 
     @Test func stickyResolutionsAreExposedInANewLaunchOnce() {

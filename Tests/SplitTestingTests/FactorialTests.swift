@@ -82,6 +82,7 @@ import Testing
             TrackingEvent.Property.unit: "user-1",
             TrackingEvent.factorPropertyName(factor: "headline"): .string(test.currentGroup.headline.rawValue),
             TrackingEvent.factorPropertyName(factor: "button"): .string(test.currentGroup.button.rawValue),
+            TrackingEvent.dimensionPropertyName(attribute: "platform"): .string(service.attributes["platform"]?.description ?? "none"),
         ])
         #expect(TrackingEvent.factorPropertyName(factor: "headline") == "factor_headline")
         service.trackGoal("purchase")
@@ -94,7 +95,7 @@ import Testing
         service.fetchSplitTest(CheckoutPageSplitTest.self).hitSplitTest()
         service.fetchSplitTest(ButtonColorSplitTest.self).hitSplitTest()
         #expect(recorder.events.count == 2)
-        #expect(recorder.events.last?.properties.keys.sorted() == ["experiment", "group", "unit"])
+        #expect(recorder.events.last?.properties.keys.sorted() == ["dimension_platform", "experiment", "group", "unit"])
     }
 
     @Test func theStoredValueIsTheCellNameAndStaysAcrossLaunches() {

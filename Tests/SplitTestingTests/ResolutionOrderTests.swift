@@ -1,6 +1,7 @@
 import Testing
 @_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
+import SplitTestFormats
 
 /// The resolution order with remote control, targeting and holdouts, as the table of the "How
 /// assignment works" article lists it: override → forced → stopped → resolved → sticky →
@@ -28,7 +29,7 @@ import SplitTestingTestSupport
         test.hitSplitTest()
         #expect(recorder.events.isEmpty)
         // The stored group is kept for when the unit is no longer forced.
-        #expect(store.snapshot[key] == "blue")
+        #expect(store.snapshot[UTF8Key(key)] == "blue")
     }
 
     @Test func overrideComesBeforeForce() {
@@ -48,7 +49,7 @@ import SplitTestingTestSupport
         #expect(test.assignment.reason == .stopped)
         test.hitSplitTest()
         #expect(recorder.events.isEmpty)
-        #expect(store.snapshot[key] == "blue")
+        #expect(store.snapshot[UTF8Key(key)] == "blue")
         // Forcing comes before stopping.
         let qa = Self.service(device: "qa-device-1").fetchSplitTest(StoppedButtonColorSplitTest.self)
         #expect(qa.currentGroup == .darkGray)

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// Each step of the resolution order, with the reason it reports.
 @Suite struct ResolutionTests {
@@ -14,7 +15,7 @@ import Testing
         #expect(test.assignment.reason == .bucketed)
         #expect(test.assignment.unitID == Self.device)
         #expect(test.assignment.experiment == "button_color")
-        #expect(store.snapshot[StorageKey.assignment(experiment: "button_color", unit: Self.device)] == "blue")
+        #expect(store.snapshot[UTF8Key(StorageKey.assignment(experiment: "button_color", unit: Self.device))] == "blue")
         // From now on the group is stored: later fetches find it, as step 3 of the order would.
         let again = service.fetchSplitTest(ButtonColorSplitTest.self)
         #expect(again.currentGroup == .blue)
@@ -68,7 +69,7 @@ import Testing
         #expect(test.currentGroup == .control)
         #expect(test.assignment.reason == .noUser)
         #expect(test.assignment.unitID == nil)
-        #expect(!store.snapshot.keys.contains { $0.hasPrefix(StorageKey.assignmentPrefix) })
+        #expect(!store.snapshot.keys.contains { $0.string.hasPrefix(StorageKey.assignmentPrefix) })
     }
 
     @Test func unitOutsideTrafficServesControlAndIsNotStored() {

@@ -137,3 +137,16 @@ import Testing
         #expect(resolution.reason == .noUser && resolution.unit == nil && resolution.changes(experiment: "onboarding_flow").isEmpty)
     }
 }
+
+/// A unit forced by its id is that id's bytes: its twin in another Unicode normalization is
+/// another unit, not forced.
+@Suite struct ForcedTwinTests {
+    @Test func onlyTheForcedBytesAreForced() {
+        let definition = SplitTestDefinition(
+            identifier: "button_color", unitType: .device, salt: "button_color", groups: ["red", "blue"],
+            bucketTable: BucketTable(upperBounds: [5000, 10_000]), controlIndex: 0, force: ["jos\u{E9}": 1])
+        func reason(_ unit: String) -> AssignmentReason { definition.resolve(unit: unit).reason }
+        #expect(reason("jos\u{E9}") == .forced)
+        #expect(reason("jose\u{301}") == .bucketed)
+    }
+}

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @_spi(Generated) @_spi(Tools) @testable import SplitTesting
 import SplitTestingTestSupport
+import SplitTestFormats
 
 /// `setIfAbsent(_:for:)`: the default for custom stores, the shipped stores, and how the service
 /// uses the value a store keeps.
@@ -54,7 +55,7 @@ import SplitTestingTestSupport
             answers.withLock { _ = $0.insert(kept) }
         }
         #expect(answers.withLock { $0.count } == 1)
-        #expect(store.snapshot["k"] == answers.withLock { $0.first })
+        #expect(store.snapshot[UTF8Key("k")] == answers.withLock { $0.first })
     }
 
     @Test func theUserDefaultsStoreKeepsTheFirstString() throws {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SplitTestFormats
 import Testing
 @_spi(Generated) @_spi(Tools) @testable import SplitTesting
 
@@ -260,7 +261,9 @@ import Testing
         changes.record(.remove, for: "removed")
         changes.record(.remove, for: "replaced")
         changes.record(.setIfAbsent("mine"), for: "replaced")
-        let file = ["set": "theirs", "first-writer": "theirs", "removed": "theirs", "replaced": "theirs", "other": "theirs"]
+        let file: [UTF8Key: String] = [
+            "set": "theirs", "first-writer": "theirs", "removed": "theirs", "replaced": "theirs", "other": "theirs",
+        ]
         #expect(changes.applied(to: file) == [
             "set": "mine", "first-writer": "theirs", "absent": "mine", "replaced": "mine", "other": "theirs",
         ])

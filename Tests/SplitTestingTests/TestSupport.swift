@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) @_spi(Tools) @testable import SplitTesting
+import SplitTestFormats
 
 /// Collects the issues a service or store reports.
 final class IssueRecorder: Sendable {
@@ -17,7 +18,7 @@ final class CountingAssignmentStore: AssignmentStore {
     private let inner = InMemoryAssignmentStore()
     private let writes = Locked<[String: Int]>([:])
 
-    var snapshot: [String: String] { inner.snapshot }
+    var snapshot: [UTF8Key: String] { inner.snapshot }
     func writeCount(for key: String) -> Int { writes.withLock { $0[key, default: 0] } }
     var totalWrites: Int { writes.withLock { $0.values.reduce(0, +) } }
 

@@ -38,6 +38,48 @@ import TestTools
         #expect(flow.contains("Required by: <a href=\"welcome_offer.html\">welcome_offer</a>"))
     }
 
+    /// Each experiment's page lists its metrics by role, each metric has a page that says what it
+    /// computes and who uses it, and the index lists the metrics and the events.
+    @Test func metricsHaveTheirPagesAndExperimentsListTheirs() throws {
+        let folder = try Self.writeCatalog()
+        defer { folder.remove() }
+        let button = String(decoding: try folder.read("site/button_color.html"), as: UTF8.self)
+        #expect(button.contains(
+            "<tr data-metric=\"purchase_rate\"><td>primary</td><td><a href=\"metric-purchase_rate.html\">purchase_rate</a></td>"
+                + "<td>conversion</td><td><a href=\"index.html#event-purchase\">purchase</a></td><td>—</td><td>7 days</td><td>none</td><td>higher</td></tr>"))
+        #expect(button.contains(
+            "<tr data-metric=\"revenue_per_order\"><td>secondary</td>"))
+        #expect(button.contains("<td>revenue / count</td>"))
+        #expect(button.contains("<tr data-metric=\"p90_load_time\"><td>guardrail</td>"))
+        #expect(button.contains("<td>milliseconds</td><td>to the end of the data</td><td>none</td><td>lower</td>"))
+        #expect(!String(decoding: try folder.read("site/feed_prefetch.html"), as: UTF8.self).contains("<h2>Metrics</h2>"))
+
+        let revenue = String(decoding: try folder.read("site/metric-revenue_per_user.html"), as: UTF8.self)
+        #expect(revenue.contains(
+            "The sum of revenue over each unit&#39;s purchase events within 7 days after the unit&#39;s first exposure, "
+                + "averaged over each group&#39;s units. Each unit&#39;s value is capped at the 99th percentile of all "
+                + "units&#39; values first. Higher is better."))
+        #expect(revenue.contains("<li><a href=\"button_color.html\">button_color</a> — secondary</li>"))
+        #expect(revenue.contains("<li><a href=\"checkout_page.html\">checkout_page</a> — primary</li>"))
+        #expect(revenue.contains("metrics/metrics.yaml:15</code>"), "where it is defined")
+        let ratio = String(decoding: try folder.read("site/metric-revenue_per_order.html"), as: UTF8.self)
+        #expect(ratio.contains("divided by the number of purchase events"))
+        let quantile = String(decoding: try folder.read("site/metric-p90_load_time.html"), as: UTF8.self)
+        #expect(quantile.contains("The 90th percentile of milliseconds over the screen_loaded events"))
+        #expect(quantile.contains("Lower is better."))
+
+        let index = String(decoding: try folder.read("site/index.html"), as: UTF8.self)
+        #expect(index.contains("<tr id=\"event-purchase\" data-event=\"purchase\">"))
+        #expect(index.contains("currency: one of usd, eur, gbp"))
+        for metric in ["purchase_rate", "checkouts_per_user", "revenue_per_user", "revenue_per_order", "p90_load_time"] {
+            #expect(index.contains("<a href=\"metric-\(metric).html\">\(metric)</a>"), "\(metric) is listed")
+            #expect(folder.exists("site/metric-\(metric).html"), "\(metric) has a page")
+        }
+        for page in [button, revenue, index] {
+            #expect(!page.contains("http://") && !page.contains("https://"), "no address outside the site")
+        }
+    }
+
     @Test(.requires(.chromium)) func theIndexFiltersInTheBrowserAndRenders() throws {
         try Oracle.chromium.require()
         let browser = try #require(Oracle.chromiumPath)
@@ -59,5 +101,12 @@ import TestTools
         let shot = try CapturedProcess.run(browser, flags + ["--screenshot=\(screenshot.path)", "--window-size=1280,1000", url])
         let image = try Data(contentsOf: screenshot)
         #expect(shot.status == 0 && image.count > 20_000 && image.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(shot.stderr)")
+
+        // A metric's page, as the browser builds it from the file.
+        let metric = try CapturedProcess.run(
+            browser, flags + ["--dump-dom", URL(fileURLWithPath: folder.path("site/metric-p90_load_time.html")).absoluteString])
+        #expect(metric.status == 0, "\(metric.stderr)")
+        #expect(metric.stdout.contains("<h1>p90_load_time</h1>"))
+        #expect(metric.stdout.contains("<a href=\"button_color.html\">button_color</a> — guardrail"))
     }
 }

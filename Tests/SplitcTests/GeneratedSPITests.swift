@@ -22,7 +22,8 @@ import Testing
         ("UserDefaultsAssignmentStore", #"let store = UserDefaultsAssignmentStore(suiteName: "s")"#),
     ]
 
-    /// What an app writes instead: the stores by factory, from a plain import.
+    /// What an app writes instead: the stores by factory, and the service's `flush()` to wait
+    /// for their writes, from a plain import.
     @Test func aPlainImportNamesTheStoresByFactory() throws {
         let outcome = try Self.typecheck("""
             import Foundation
@@ -31,7 +32,7 @@ import Testing
             let defaults = SplitTestingService.Configuration(store: .userDefaults(.standard))
             let memory = SplitTestingService.Configuration(store: .inMemory)
             let store: BuiltInAssignmentStore = .inMemory
-            let flush: () -> Void = store.flush
+            let flush: () -> Void = SplitTestingService(configuration: .init(store: store)).flush
 
             """)
         #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -39,6 +39,21 @@ import Testing
         #expect(error.range(of: #"^experiments/lonely\.yaml:\d+:\d+: error: .+"#, options: .regularExpression) != nil)
     }
 
+    /// The summary counts the experiment that has the error, and its nouns agree with the counts.
+    @Test func theSummaryCountsAnExperimentWithAnError() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("experiments/lonely.yaml", Definitions.oneGroup)
+
+        let outcome = try folder.splitc("lint")
+
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasSuffix("1 experiment in 1 file: 1 error, 0 warnings\n"), "\(outcome.stderr)")
+        try folder.write("experiments/button_color.yaml", Definitions.buttonColor)
+        let two = try folder.splitc("lint")
+        #expect(two.stderr.hasSuffix("2 experiments in 2 files: 1 error, 0 warnings\n"), "\(two.stderr)")
+    }
+
     @Test func jsonPrintsAnArrayOfDiagnosticsOnStandardOutput() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

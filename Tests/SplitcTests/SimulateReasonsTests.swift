@@ -57,4 +57,48 @@ import Testing
         #expect(line("launch_banner").contains("1000 not enrolled (1000 before the schedule's start)"), "\(line("launch_banner"))")
         #expect(line("winter_banner").contains("1000 not enrolled (1000 after the schedule's end)"), "\(line("winter_banner"))")
     }
+
+    /// Every unit not enrolled is in the breakdown, those outside the traffic too: the counts in
+    /// brackets add up to the not-enrolled count.
+    @Test func theBreakdownAddsUpToTheUnitsNotEnrolled() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("experiments/all.yaml", """
+            identifier: partial_rollout
+            type: device
+            groups: [off, on]
+            traffic: 30
+            ---
+            identifier: paused
+            type: device
+            groups: [control, new]
+            status: stopped
+            force: { unit-3: new }
+            ---
+            identifier: decided
+            type: device
+            groups: [control, short]
+            status: resolved
+            winner: short
+
+            """)
+        let json = try folder.splitc("simulate", "--units", "1000", "--format", "json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let experiments = try #require(try json.json() as? [[String: Any]])
+        let rollout = try #require(experiments.first { $0["experiment"] as? String == "partial_rollout" })
+        let outside = try #require(rollout["outsideTraffic"] as? Int)
+        #expect(outside == rollout["notEnrolled"] as? Int)
+        #expect((600...800).contains(outside), "\(outside) of 1000 outside 30% traffic")
+        let paused = try #require(experiments.first { $0["experiment"] as? String == "paused" })
+        #expect(paused["stopped"] as? Int == 999 && paused["forced"] as? Int == 1)
+        let decided = try #require(experiments.first { $0["experiment"] as? String == "decided" })
+        #expect(decided["resolved"] as? Int == 1000)
+
+        let text = try folder.splitc("simulate", "--units", "1000")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        func line(_ identifier: String) -> String { lines.first { $0.hasPrefix(identifier + ":") } ?? "" }
+        #expect(line("partial_rollout").contains("\(outside) not enrolled (\(outside) outside the traffic)"), "\(line("partial_rollout"))")
+        #expect(line("paused").contains("1000 not enrolled (999 served the control: the experiment is stopped, 1 forced)"), "\(line("paused"))")
+        #expect(line("decided").contains("1000 not enrolled (1000 served the winner: the experiment is resolved)"), "\(line("decided"))")
+    }
 }

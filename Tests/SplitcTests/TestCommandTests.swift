@@ -31,7 +31,7 @@ import Testing
         defer { folder.remove() }
         let outcome = try folder.splitc("test")
         #expect(outcome.status == 0)
-        #expect(outcome.stderr.contains("1 test(s), 3 case(s): all passed"))
+        #expect(outcome.stderr.contains("1 test, 3 cases: all passed"))
         #expect(try folder.splitc("lint").status == 0)
     }
 

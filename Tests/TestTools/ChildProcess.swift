@@ -111,16 +111,22 @@ public final class ChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Waits, at most `timeout` seconds, for it to end; whether it exited with status 0. One
-    /// still running then is killed.
-    public func waitForSuccess(timeout: Double) -> Bool {
+    /// Waits, at most `timeout` seconds, for it to exit; its exit status, or nil when a signal
+    /// ended it or it was still running then (it is then killed).
+    public func waitUntilExit(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(2_000) }
         if process.isRunning {
             kill()
-            return false
+            return nil
         }
-        return process.terminationReason == .exit && process.terminationStatus == 0
+        return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+
+    /// Waits, at most `timeout` seconds, for it to end; whether it exited with status 0. One
+    /// still running then is killed.
+    public func waitForSuccess(timeout: Double) -> Bool {
+        waitUntilExit(timeout: timeout) == 0
     }
 
     /// Asks it to stop (SIGTERM) and waits for it to end.

@@ -51,6 +51,17 @@ struct BenchmarksDocument {
 
             \(report.banditVerdictSection())
 
+            ## Test specs and catalog targets
+
+            `Benchmarks/Specs/specs_bench.py` with a release `splitc`, each command alternating with
+            its reference, medians of the rounds: `splitc test` of 1,000 cases and a 100,000-unit
+            distribution against `splitc simulate` of the same units; `splitc catalog` of 1,000
+            generated experiments against `splitc lint` of them; and `splitc catalog` of 4,000 against
+            the same of 1,000, which a catalog that is linear in the experiments keeps near 4× (work
+            quadratic in them would make it 16×).
+
+            \(report.specsVerdictSection())
+
             ## Compiler
 
             Parse + validate (`DefinitionCompiler.compile`) and emit (`SwiftEmitter.emit`) of
@@ -124,6 +135,7 @@ struct BenchmarksDocument {
             "Plugin, remote control, targeting, multivariate and analysis targets", report.secondStageVerdictSection(), "",
             "Shared assignment store targets", report.sharedStoreVerdictSection(), "",
             "Bandit targets", report.banditVerdictSection(), "",
+            "Test specs and catalog targets", report.specsVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",
             "Runtime", report.runtimeSection(), "", "Analysis", report.analysisSection(),

@@ -18,6 +18,8 @@ struct Report {
     var runtimeMarkdown: String
     /// `splitc bandit` against `splitc analyze`, when `run.sh` measured it.
     var bandit: BanditMeasurement? = nil
+    /// `splitc test` and `splitc catalog` against their references, when `run.sh` measured them.
+    var specs: [SpecsMeasurement]? = nil
 
     /// The compiler against the libyaml scan and Yams, in both builds.
     func compilerSection() -> String {

@@ -28,6 +28,8 @@ enum SelfTest {
         var weightsShare = 0.0004
         /// `--cuped --sequential` against the plain readout.
         var cupedOverPlain = 1.1
+        /// `splitc catalog` of 4,000 experiments against 1,000 (the other specs rows follow it).
+        var catalogGrowth = 4.1
     }
 
     static let meeting = Run(
@@ -37,7 +39,8 @@ enum SelfTest {
     static let missing = Run(
         name: "a run that misses every target", releaseOverScan: 5, debugOverScan: 6, scanSlowdown: 1,
         debugGrowth: 15, pluginOverCommitted: 1.5, appRecompiled: true, stickyNanoseconds: 900, runtimeRatio: 3,
-        analysisOverDuckDB: 2.5, memoryGrowth: 4, banditOverAnalyze: 1.5, weightsShare: 0.02, cupedOverPlain: 1.5)
+        analysisOverDuckDB: 2.5, memoryGrowth: 4, banditOverAnalyze: 1.5, weightsShare: 0.02, cupedOverPlain: 1.5,
+        catalogGrowth: 12.6)
     static let debugMeeting = Run(
         name: "a run whose debug compiler meets the target too", releaseOverScan: 1.5, debugOverScan: 2.5,
         debugGrowth: 10, pluginOverCommitted: 1, appRecompiled: false, stickyNanoseconds: 80, runtimeRatio: 1,
@@ -126,7 +129,18 @@ enum SelfTest {
             runtimeMarkdown: "## Baseline\n\n(the benchmark's own tables)",
             bandit: BanditMeasurement(
                 events: 10_000_000, units: 1_000_000, analyzeSeconds: 15, banditSeconds: 15 * run.banditOverAnalyze, arms: 10,
-                weightsSeconds: 15 * run.banditOverAnalyze * run.weightsShare))
+                weightsSeconds: 15 * run.banditOverAnalyze * run.weightsShare),
+            specs: [
+                SpecsMeasurement(
+                    key: "test", target: "splitc test", ratio: run.catalogGrowth / 3.7, seconds: 0.4 * run.catalogGrowth / 3.7,
+                    referenceSeconds: 0.4),
+                SpecsMeasurement(
+                    key: "catalog", target: "splitc catalog", ratio: run.catalogGrowth / 2.4, seconds: 0.7 * run.catalogGrowth / 2.4,
+                    referenceSeconds: 0.7),
+                SpecsMeasurement(
+                    key: "catalog_linear", target: "splitc catalog linear", ratio: run.catalogGrowth,
+                    seconds: 1.2 * run.catalogGrowth, referenceSeconds: 1.2),
+            ])
     }
 
     /// A failed check: which run, and what its document said.
@@ -161,6 +175,7 @@ enum SelfTest {
         // Every verdict table of the document: the shared-store rows too, which the synthetic runs do
         // not measure ("not measured"), so that the count below is of the whole document.
         let rows = report.verdicts() + report.secondStageVerdicts() + report.sharedStoreVerdicts() + report.banditVerdicts()
+            + report.specsVerdicts()
         func passed(_ prefix: String) throws -> Bool {
             guard let row = rows.first(where: { $0.target.hasPrefix(prefix) }) else {
                 throw Failure(description: "\(run.name): no verdict row starting '\(prefix)'")
@@ -207,6 +222,9 @@ enum SelfTest {
         try expect(markdown.contains(Formatting.ratio(run.banditOverAnalyze)), "the bandit row quotes its ratio")
         let weights = try passed("bandit: the weight computation for 10 arms")
         try expect(weights == (run.weightsShare < Targets.weightsShareOfBandit), "the weights row follows the figure")
+        let catalog = try passed("catalog: 4,000 experiments within")
+        try expect(catalog == (run.catalogGrowth <= Targets.catalogLinear), "the catalog's linearity row follows the figure")
+        try expect(markdown.contains(Formatting.ratio(run.catalogGrowth)), "the catalog's row quotes its ratio")
         let readout = try passed("readout: --cuped --sequential")
         try expect(readout == (run.cupedOverPlain <= Targets.cupedSequentialOverPlain), "the readout row follows the figure")
         try expect(markdown.contains("alternating with the plain readout"), "the readout note is in the document")
@@ -217,8 +235,8 @@ enum SelfTest {
     /// Between the meeting and the missing run, every verdict and every sentence flips.
     static func checkFlips() throws {
         let good = report(meeting), bad = report(missing)
-        let goodRows = good.verdicts() + good.secondStageVerdicts() + good.banditVerdicts()
-        let badRows = bad.verdicts() + bad.secondStageVerdicts() + bad.banditVerdicts()
+        let goodRows = good.verdicts() + good.secondStageVerdicts() + good.banditVerdicts() + good.specsVerdicts()
+        let badRows = bad.verdicts() + bad.secondStageVerdicts() + bad.banditVerdicts() + bad.specsVerdicts()
         let sameInBoth: Set<String> = [
             // Not varied by the synthetic runs: the same figures in both.
             "runtime: no allocation on the sticky path", "analysis: DuckDB on the emitted SQL counts the same units",

@@ -10,7 +10,9 @@ public func fuzzStoreFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let read = StoreFileCoding.read(bytes)
     let again = StoreFileCoding.read(read.rewritten)
     precondition(again.complete, "the file written for the entries read is a JSON object of strings")
-    precondition(again.values == read.values, "the file written for the entries read holds exactly them")
+    precondition(
+        again.entries.elementsEqual(read.entries) { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value.utf8.elementsEqual($1.value.utf8) },
+        "the file written for the entries read holds exactly them, byte for byte")
     precondition(again.rewritten == read.rewritten, "writing the same entries gives the same bytes")
     return 0
 }

@@ -4,7 +4,8 @@ import ServiceLifecycle
 import UnixSignals
 
 /// Reads the definitions and the control document again on each SIGHUP and serves them from the
-/// next request on; when either is invalid, the ones in force stay and the problem is logged.
+/// next request on; when either is invalid, or the control document is another whose sequence is
+/// not greater than the one in force, the ones in force stay and the problem is logged.
 struct DefinitionReloader: Service {
     /// SIGHUP, trapped before the server starts listening, so that a signal sent as soon as it
     /// listens reloads instead of ending the process.
@@ -23,6 +24,10 @@ struct DefinitionReloader: Service {
     func reload() {
         do {
             let loaded = try load()
+            if let problem = loaded.controlProblem(replacing: definitions.served) {
+                logger.error("SIGHUP: reload failed, the definitions and control document in force stay: \(problem)")
+                return
+            }
             for warning in loaded.warnings { logger.warning("\(warning)") }
             definitions.replace(with: loaded)
             logger.info(

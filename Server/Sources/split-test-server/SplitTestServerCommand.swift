@@ -18,8 +18,12 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         discussion: """
             Definitions with errors, or a control document that is rejected, print why and exit 1. \
             SIGHUP reads the definitions and the control document again; when either is invalid, \
-            the ones in force stay and the problem is logged. \
-            When SPLIT_TEST_SERVER_KEY is set, every /v1 request needs 'Authorization: Bearer <key>'. \
+            or the control document is a different one whose sequence is not greater than the one \
+            in force, the ones in force stay and the problem is logged. \
+            When SPLIT_TEST_SERVER_KEY is set, every /v1 request needs 'Authorization: Bearer <key>' \
+            (401 without it, 403 with another key). \
+            A request that has not arrived whole within --request-timeout of its first byte gets 408 \
+            and its connection is closed, as is a connection idle for as long. \
             The API is described by GET /openapi.yaml.
             """
     )
@@ -68,7 +72,19 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         help: "Prints the OpenAPI document of the service for these definitions (what GET /openapi.yaml serves) and exits.")
     var printOpenAPI = false
 
+    @Option(
+        name: .customLong("request-timeout"),
+        help: ArgumentHelp(
+            "How long a request may take to arrive, head and body, from its first byte, and an idle connection stay open.",
+            valueName: "seconds"))
+    var requestTimeout = Double(DecisionServer.defaultRequestTimeout.components.seconds)
+
     func validate() throws {
+        // A number of nanoseconds the event loop can add to its clock: not infinite, not NaN, and
+        // a day is already no timeout to speak of.
+        guard requestTimeout > 0, requestTimeout <= 86_400 else {
+            throw ValidationError("--request-timeout must be a number of seconds greater than 0 and at most 86400; found \(requestTimeout)")
+        }
         if cachedUnits < 0 {
             throw ValidationError("--cached-units must be 0 or more")
         }
@@ -120,7 +136,7 @@ struct SplitTestServerCommand: AsyncParsableCommand {
         let server = DecisionServer(definitions: current, storage: storage, key: key)
         let app = server.application(
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
-            logger: logger,
+            logger: logger, requestTimeout: .seconds(requestTimeout),
             onServerRunning: { [host, served] channel in
                 let port = channel.localAddress?.port ?? 0
                 // One line on standard output, which scripts and tests wait for.

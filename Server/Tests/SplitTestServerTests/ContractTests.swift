@@ -54,5 +54,28 @@ import Testing
             #expect(served.contains(experiment), "\(experiment)")
             #expect(!ServiceContract.openAPIDocument().contains(experiment), "\(experiment)")
         }
+        // The declared event is one more kind of event, with its properties' types.
+        #expect(served.contains("const: purchase"))
+        #expect(!ServiceContract.openAPIDocument().contains("const: purchase"))
+    }
+
+    /// The schema of a declared event says exactly what the reader accepts: each property of its
+    /// type, the units and the groups beside them, nothing else.
+    @Test func aDeclaredEventsSchemaListsItsPropertiesTypes() throws {
+        let document = ServiceContract.openAPIDocument(for: ServiceContract.Definitions(
+            experiments: ["checkout_button"], attributeKinds: SplitTestAttributeKind.table(declared: []),
+            events: [SplitTestEventDeclaration(name: "purchase", properties: [
+                .init(name: "revenue", type: .double), .init(name: "currency", type: .values(["usd", "eur"])),
+                .init(name: "items", type: .int), .init(name: "gift", type: .bool), .init(name: "note", type: .string),
+            ])]))
+        let start = try #require(document.range(of: "const: purchase"))
+        let kind = String(document[start.upperBound...].prefix(2_000))
+        for expected in [
+            "required:\n", "- revenue\n", "- currency\n", "- items\n", "- gift\n", "- note\n",
+            "revenue:\n", "type: number", "enum:\n", "- usd\n", "- eur\n", "type: integer", "maximum: 9007199254740991",
+            "type: boolean", "propertyNames:", "pattern: ^split_test-", "additionalProperties:\n",
+        ] {
+            #expect(kind.contains(expected), "the kind of purchase has \(expected): \(kind)")
+        }
     }
 }

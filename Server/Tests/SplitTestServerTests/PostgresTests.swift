@@ -61,7 +61,7 @@ struct PostgresTests {
         for (index, weights) in [["red": 98.0, "blue": 1, "green": 1], ["red": 1, "blue": 98, "green": 1]].enumerated() {
             let control = SplitTestControl(sequence: index + 1, experiments: ["checkout_button": .init(weights: weights)])
             let path = folder.appendingPathComponent("control-\(index).json").path
-            try ControlEnvelope(payload: control.payloadJSON(), signature: nil).data.write(to: URL(fileURLWithPath: path))
+            try control.writeDocument(to: path)
             servers.append(try await ServerProcess.start(databaseURL: cluster.url, arguments: ["--control", path]))
         }
         let units = (0..<40).map { "race-\($0)" }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@_spi(Tools) import SplitTesting
 
 /// SIGHUP to the running process: new definitions serve from the next request on, invalid ones
 /// leave those in force, and no request fails meanwhile.
@@ -64,6 +65,86 @@ import Testing
         #expect(statuses.count > 3)
         #expect(statuses.allSatisfy { $0 == 200 }, "\(Set(statuses))")
         #expect(server.stop() == 0)
+    }
+
+    @Test func sighupNeverInstallsAControlDocumentNoNewerThanTheOneInForce() async throws {
+        let folder = try Paths.temporaryFolder()
+        let definitions = folder.appendingPathComponent("experiments")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Paths.definitions), to: definitions)
+        let controlPath = folder.appendingPathComponent("control.json")
+        func publish(sequence: Int, red: Double) throws {
+            let control = SplitTestControl(
+                sequence: sequence, experiments: ["checkout_button": .init(weights: ["red": red, "blue": 1, "green": 1])])
+            try control.writeDocument(to: controlPath.path)
+        }
+        try publish(sequence: 5, red: 1)
+        let server = try await ServerProcess.start(
+            definitions: [definitions.path], database: folder.appendingPathComponent("db.sqlite").path,
+            arguments: ["--control", controlPath.path])
+        defer { server.stop() }
+        let first = try await server.request("GET", "/v1/control")
+        #expect(first.status == 200)
+        #expect(try await server.request("GET", "/health").json["control_sequence"] as? Int == 5)
+
+        // Another document with a sequence apps would refuse, lower or the same: logged, and the
+        // definitions and document in force stay (the new experiment beside it is not served).
+        try "identifier: search_ranking\ntype: device\ngroups: [classic, ranked]\n"
+            .write(to: definitions.appendingPathComponent("search_ranking.yaml"), atomically: true, encoding: .utf8)
+        for (attempt, sequence) in [4, 5].enumerated() {
+            try publish(sequence: sequence, red: 50)
+            server.signal(SIGHUP)
+            try await waitUntil("the refused reload is logged") {
+                server.printed.components(separatedBy: "is not greater than 5").count == attempt + 2
+            }
+            #expect(server.printed.contains("control document's sequence \(sequence) is not greater than 5"), "\(server.printed)")
+            let health = try await server.request("GET", "/health")
+            #expect(health.json["control_sequence"] as? Int == 5)
+            #expect(health.json["experiments"] as? Int == 4)
+            #expect(try await server.request("GET", "/v1/control").body == first.body)
+        }
+
+        // The document in force, read again with new definitions: no change of document, reloaded.
+        try publish(sequence: 5, red: 1)
+        server.signal(SIGHUP)
+        try await waitUntil("the new experiment serves") {
+            try await server.request("GET", "/health").json["experiments"] as? Int == 5
+        }
+        #expect(try await server.request("GET", "/v1/control").body == first.body)
+
+        // A newer document: installed.
+        try publish(sequence: 6, red: 50)
+        server.signal(SIGHUP)
+        try await waitUntil("the newer document is in force") {
+            try await server.request("GET", "/health").json["control_sequence"] as? Int == 6
+        }
+        #expect(try await server.request("GET", "/v1/control").body != first.body)
+    }
+
+    @Test func anEmptyDefinitionsFolderIsRefusedAtStartAndAtReload() async throws {
+        let folder = try Paths.temporaryFolder()
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        if let failure = try await ServerProcess.refusal(
+            definitions: [empty.path], database: folder.appendingPathComponent("db.sqlite").path)
+        {
+            #expect(failure.status == 1)
+            #expect(failure.errors.contains("no experiment is defined in '\(empty.path)'"), "\(failure.errors)")
+            #expect(failure.errors.contains("not started"))
+        }
+
+        let definitions = folder.appendingPathComponent("experiments")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Paths.definitions), to: definitions)
+        let server = try await ServerProcess.start(
+            definitions: [definitions.path], database: folder.appendingPathComponent("db.sqlite").path)
+        defer { server.stop() }
+        for file in try FileManager.default.contentsOfDirectory(atPath: definitions.path) {
+            try FileManager.default.removeItem(at: definitions.appendingPathComponent(file))
+        }
+        server.signal(SIGHUP)
+        try await waitUntil("the failed reload is logged") { server.printed.contains("reload failed") }
+        #expect(server.printed.contains("no experiment is defined in '\(definitions.path)'"), "\(server.printed)")
+        #expect(try await server.request("GET", "/health").json["experiments"] as? Int == 4)
+        #expect(try await server.assign(#"{"device": "after-empty-reload"}"#).count == 4)
     }
 
     /// A flag set once, read from another task.

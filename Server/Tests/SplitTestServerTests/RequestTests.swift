@@ -25,7 +25,9 @@ import Testing
             let invalid = """
                 [\(Self.exposure("d2")), {"date":"2026-03-01T12:00:00Z","event":"split_test_exposure","properties":{"group":"blue","unit":"d3"}},
                  {"event":"split_test_goal","properties":{"goal":"x","device":"d"}}, 5, {"date":"2026-03-01T12:00:00Z","event":"page_view","properties":{}},
-                 {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"},"user":{}}]
+                 {"date":"2026-03-01T12:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"},"user":{}},
+                 {"date":1e300,"event":"split_test_goal","properties":{"goal":"x","device":"d"}},
+                 {"date":"2101-01-01T00:00:00Z","event":"split_test_goal","properties":{"goal":"x","device":"d"}}]
                 """
             let rejected = try await server.request("POST", "/v1/events", body: invalid)
             #expect(rejected.status == 400)
@@ -36,6 +38,8 @@ import Testing
             #expect(detail.contains("[3]: an event is a JSON object"), "\(detail)")
             #expect(detail.contains("[4]: unknown event 'page_view'"), "\(detail)")
             #expect(detail.contains(#"[5]: "user" must be the signed-in user's id, a string, not an object"#), "\(detail)")
+            #expect(detail.contains(#"[6]: "date" 1e300 is outside the years 1970 to 2100"#), "\(detail)")
+            #expect(detail.contains(#"[7]: "date" 2101-01-01T00:00:00Z is outside the years 1970 to 2100"#), "\(detail)")
             #expect(!detail.contains("[0]"))
         }
         // Only the accepted array is in the database, exactly as the runtime writes the lines.
@@ -43,6 +47,37 @@ import Testing
         let lines = try await storage.events()
         try await storage.close()
         #expect(lines == [Self.exposure("d1"), Self.goal])
+    }
+
+    /// The events the definitions declare are stored with their declared properties; any other
+    /// event is refused by name, and a declared one of the wrong shape says what to change.
+    @Test func declaredEventsAreStoredAndOthersRefusedByName() async throws {
+        let folder = try Paths.temporaryFolder()
+        let database = folder.appendingPathComponent("db.sqlite").path
+        let purchase =
+            #"{"date":"2026-03-01T12:00:07Z","event":"purchase","properties":{"currency":"eur","device":"d1","items":2,"revenue":3.99,"split_test-checkout_button":"blue"}}"#
+        do {
+            let server = try await ServerProcess.start(database: database)
+            defer { server.stop() }
+            let accepted = try await server.request("POST", "/v1/events", body: "[\(purchase),\(Self.goal)]")
+            #expect(accepted.status == 202, "\(accepted.body)")
+            let misspelt = try await server.request(
+                "POST", "/v1/events",
+                body: #"[{"date":"2026-03-01T12:00:07Z","event":"purchse","properties":{"device":"d1","revenue":3.99}}]"#)
+            #expect(misspelt.status == 400)
+            #expect(
+                misspelt.json["detail"] as? String
+                    == "1 of 1 events are invalid and none was stored: [0]: unknown event 'purchse' (known: split_test_exposure, split_test_goal, split_test_holdout, purchase); did you mean 'purchase'?")
+            let mistyped = try await server.request(
+                "POST", "/v1/events",
+                body: #"[{"date":"2026-03-01T12:00:07Z","event":"purchase","properties":{"device":"d1","revenue":3.99,"currency":"gbp","items":2}}]"#)
+            #expect(mistyped.status == 400)
+            #expect((mistyped.json["detail"] as? String)?.hasSuffix(#"[0]: "currency" of purchase must be one of usd, eur"#) == true)
+        }
+        let storage = try await SQLiteStorage.open(path: database, logger: Logger(label: "test"))
+        let lines = try await storage.events()
+        try await storage.close()
+        #expect(lines == [purchase, Self.goal])
     }
 
     @Test func clientMistakesAreProblemsThatSayWhatToChange() async throws {
@@ -102,16 +137,31 @@ import Testing
             database: folder.appendingPathComponent("db.sqlite").path, key: "s3cret-key")
         defer { server.stop() }
         let body = #"{"device": "d1"}"#
-        for headers: [String: String] in [[:], ["Authorization": "Bearer wrong"], ["Authorization": "s3cret-key"], ["Authorization": "Bearer s3cret-ke"]] {
+        // No key: 401, which names the scheme to use.
+        for headers: [String: String] in [[:], ["Authorization": "s3cret-key"], ["Authorization": "Basic czNjcmV0LWtleQ=="], ["Authorization": "Bearer"], ["Authorization": "Bearerer s3cret-key"]] {
             let answer = try await server.request("POST", "/v1/assignments", body: body, headers: headers)
-            #expect(answer.status == 401)
+            #expect(answer.status == 401, "\(headers)")
             #expect(answer.headers["content-type"] == "application/problem+json")
             #expect(answer.headers["www-authenticate"] == "Bearer")
+            #expect(answer.json["title"] as? String == "Unauthorized")
+        }
+        // Another key: 403, as every route behind the key answers it.
+        for headers: [String: String] in [["Authorization": "Bearer wrong"], ["Authorization": "Bearer s3cret-ke"], ["Authorization": "Bearer s3cret-key2"], ["Authorization": "bearer S3CRET-KEY"]] {
+            let answer = try await server.request("POST", "/v1/assignments", body: body, headers: headers)
+            #expect(answer.status == 403, "\(headers)")
+            #expect(answer.headers["content-type"] == "application/problem+json")
+            #expect(answer.headers["www-authenticate"] == nil)
+            #expect(answer.json["status"] as? Int == 403)
+            #expect((answer.json["detail"] as? String)?.contains("not the key this service was started with") == true)
         }
         #expect(try await server.request("DELETE", "/v1/units/d1").status == 401)
         #expect(try await server.request("GET", "/v1/control").status == 401)
-        let allowed = try await server.request("POST", "/v1/assignments", body: body, headers: ["Authorization": "Bearer s3cret-key"])
-        #expect(allowed.status == 200)
+        #expect(try await server.request("GET", "/v1/control", headers: ["Authorization": "Bearer nope"]).status == 403)
+        // The scheme's name in any case, then one or more spaces.
+        for scheme in ["Bearer", "bearer", "BEARER", "bEaReR", "Bearer  "] {
+            let allowed = try await server.request("POST", "/v1/assignments", body: body, headers: ["Authorization": "\(scheme) s3cret-key"])
+            #expect(allowed.status == 200, "\(scheme): \(allowed.body)")
+        }
         #expect(try await server.request("GET", "/health").status == 200)
         #expect(try await server.request("GET", "/openapi.yaml").status == 200)
     }
@@ -120,12 +170,9 @@ import Testing
         let folder = try Paths.temporaryFolder()
         let broken = folder.appendingPathComponent("broken.yaml")
         try "identifier: broken\ntype: device\ngroups: [a, a]\n".write(to: broken, atomically: true, encoding: .utf8)
-        do {
-            let server = try await ServerProcess.start(
-                definitions: [broken.path], database: folder.appendingPathComponent("db.sqlite").path)
-            server.stop()
-            Issue.record("the server started with definitions that have errors")
-        } catch let failure as ServerProcess.StartFailure {
+        if let failure = try await ServerProcess.refusal(
+            definitions: [broken.path], database: folder.appendingPathComponent("db.sqlite").path)
+        {
             #expect(failure.status == 1)
             #expect(failure.errors.contains("\(broken.path):3:"), "\(failure.errors)")
             #expect(failure.errors.contains("error:"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -48,6 +49,33 @@ final class ServerProcess: @unchecked Sendable {
         process.terminate()
         process.waitUntilExit()
         throw StartFailure(status: process.terminationStatus, output: output.finish(), errors: errors.finish())
+    }
+
+    /// Starts the server expecting it to refuse to: the failure it exited with, or `nil`, with
+    /// an issue recorded, when it started.
+    static func refusal(
+        definitions: [String] = [Paths.definitions], database: String, arguments: [String] = []
+    ) async throws -> StartFailure? {
+        do {
+            let server = try await start(definitions: definitions, database: database, arguments: arguments)
+            server.stop()
+            Issue.record("the server started with \(definitions) \(arguments)")
+            return nil
+        } catch let failure as StartFailure {
+            return failure
+        }
+    }
+
+    /// What `split-test-server --help` prints.
+    static func help() throws -> String {
+        let process = Process()
+        process.executableURL = Paths.product("split-test-server")
+        process.arguments = ["--help"]
+        let output = Captured()
+        process.standardOutput = output.pipe
+        try process.run()
+        process.waitUntilExit()
+        return output.finish()
     }
 
     private init(process: Process, port: Int, output: Captured, errors: Captured) {

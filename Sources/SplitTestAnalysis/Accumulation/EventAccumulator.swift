@@ -51,10 +51,16 @@ public struct EventAccumulator {
         for definition in definitions ?? [] { _ = table(for: definition.identifier) }
     }
 
+    /// How many lines so far were not events the readout reads: not a JSON object, an event of
+    /// the app's own, or an event without a field it needs.
+    /// Kept as issues are recorded, so that asking after every line costs nothing.
+    public private(set) var invalidLines = 0
+
     /// Reports an issue (kept up to ``keptIssuesPerKind`` per kind, always counted).
     public mutating func record(_ issue: InputIssue) {
         let count = issueCounts[issue.kind, default: 0] + 1
         issueCounts[issue.kind] = count
+        if issue.kind.makesLineInvalid { invalidLines += 1 }
         if count <= keptIssuesPerKind { issues.append(issue) }
     }
 

@@ -1,9 +1,11 @@
+import SplitTestFormats
+
 /// Something wrong with one line of the input: counted, reported with its place, and left out;
 /// the rest is analysed.
 public struct InputIssue: Sendable, Hashable, Comparable {
     /// What kind of problem.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// Not a JSON object, or one without `event` or a readable `date`.
+        /// Not a JSON object, or one without `event` or a readable `date` (one from 1970 to 2100).
         case malformedLine = "malformed line"
         /// An event the readout does not know (an app's own event, say).
         case unknownEvent = "unknown event"
@@ -25,6 +27,29 @@ public struct InputIssue: Sendable, Hashable, Comparable {
         case emptyFile = "empty file"
         /// A declared event whose properties are not what its declaration says.
         case eventNotAsDeclared = "event not as declared"
+
+        /// `count` issues of this kind, the noun agreeing in number: `1 malformed line`, `3 malformed lines`.
+        public func counted(_ count: Int) -> String {
+            let plural = switch self {
+            case .malformedLine: "malformed lines"
+            case .unknownEvent: "unknown events"
+            case .missingField: "missing fields"
+            case .goalBeforeExposure: "goals before any exposure"
+            case .preExposureGoal: "goals before their unit's first exposure"
+            case .unitInTwoGroups: "units in two groups"
+            case .unknownExperiment: "exposures of experiments not in the definitions"
+            case .unknownGroup: "exposures of groups not in the definition"
+            case .emptyFile: "empty files"
+            case .eventNotAsDeclared: "events not as declared"
+            }
+            return Counted.phrase(count, rawValue, plural: plural)
+        }
+
+        /// Whether an issue of this kind means its line is no event the readout reads, rather
+        /// than an event that counts for nothing.
+        var makesLineInvalid: Bool {
+            self == .malformedLine || self == .unknownEvent || self == .missingField || self == .eventNotAsDeclared
+        }
     }
 
     /// The file, as given.

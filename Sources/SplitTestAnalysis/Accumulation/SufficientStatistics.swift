@@ -22,6 +22,8 @@ public struct ExperimentTotals: Sendable, Hashable {
     public var weights: [Double]?
     /// The control group, which every other group is compared with.
     public var control: String
+    /// What made ``control`` the control.
+    public var controlChoice: ControlChoice
     /// Units per group, from their first exposure; conflicts left out.
     public var units: [Int]
     /// Units exposed in more than one group.
@@ -40,12 +42,15 @@ public struct ExperimentTotals: Sendable, Hashable {
     /// The same metrics per value of a dimension (`--by`); `nil` without one.
     public var metricSlices: MetricSlices?
 
-    /// Creates the totals.
+    /// Creates the totals; without `controlChoice`, the control is the definition's when there
+    /// are weights (which only a definition gives), else an assumed one.
     @_spi(Tools) public init(
         experiment: String, kind: Kind, groups: [String], weights: [Double]?, control: String, units: [Int],
         conflicts: Int, goals: [GoalTotals], factorial: SplitTestFactorialDesign? = nil,
-        periods: [PeriodTotals]? = nil
+        periods: [PeriodTotals]? = nil, controlChoice: ControlChoice? = nil
     ) {
+        self.controlChoice = controlChoice
+            ?? ControlChoice.implied(kind: kind, fromDefinition: weights != nil, control: control)
         self.experiment = experiment
         self.kind = kind
         self.groups = groups

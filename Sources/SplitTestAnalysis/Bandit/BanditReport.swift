@@ -1,4 +1,5 @@
 @_spi(Generated) import SplitTesting
+import SplitTestFormats
 
 /// What `splitc bandit` prints: per bandit experiment, a table of its arms (units, conversions or
 /// value mean, posterior mean, probabilities of being the best and the second best, old and new
@@ -19,7 +20,7 @@ public enum BanditReport {
             lines.append("\(update.experiment): rewarded by \(reward); period \(period - 1) → \(period)")
         case .burnInNotReached(let group, let units, let burnIn):
             lines.append(
-                "\(update.experiment): rewarded by \(reward); burn-in not reached: '\(group)' has \(units) units of the \(burnIn) "
+                "\(update.experiment): rewarded by \(reward); burn-in not reached: '\(group)' has \(Counted.phrase(units, "unit")) of the \(burnIn) "
                     + "every group needs, so the weights stay as they are")
         }
         let width = max(5, update.arms.map(\.group.count).max() ?? 0)

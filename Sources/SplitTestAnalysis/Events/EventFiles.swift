@@ -11,29 +11,37 @@ import SplitTesting
 /// ``InputIssue``s while the rest is read.
 public enum EventFiles {
     /// Reads `paths` into `accumulator`; `progress` receives the bytes read so far and the bytes
-    /// to read in all (both passes), every few thousand lines.
+    /// to read in all (both passes), every few thousand lines. Returns, per path, how many of its
+    /// lines were valid events: an exposure, a goal or a holdout event with the fields it needs,
+    /// whether or not it then counted.
     /// - Throws: ``EventLogReader/Failure`` when a file cannot be opened or read.
+    @discardableResult
     public static func read(
         _ paths: [String], into accumulator: inout EventAccumulator,
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
-    ) throws {
+    ) throws -> [Int] {
         try read(sources: paths.map(EventLogReader.init(path:)), into: &accumulator, progress: progress)
     }
 
     /// Reads the lines of `readers` (files, or the rows of a decision service's database) into
     /// `accumulator`, as ``read(_:into:progress:)`` reads files: each source is read twice.
+    /// Returns, per reader, how many of its lines were valid events: an exposure, a goal, a
+    /// holdout event or a declared event with the fields it needs, whether or not it then counted (an experiment the
+    /// definitions do not have is the data's news, not a bad line).
+    @discardableResult
     package static func read(
         sources readers: [any EventLineSource], into accumulator: inout EventAccumulator,
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
-    ) throws {
+    ) throws -> [Int] {
         let total = 2 * readers.reduce(0) { $0 + ($1.size ?? 0) }
         // Properties are collected only when something reads them: a dimension on exposures,
         // declared events among the rest.
         let exposureProperties = accumulator.readsExposureProperties
         let eventProperties = accumulator.readsEventProperties
         var done = 0
-        var deferredGoals: [(RawEvent, String, Int)] = []
-        for reader in readers {
+        var valid = [Int](repeating: 0, count: readers.count)
+        var deferredGoals: [(RawEvent, String, Int, Int)] = []
+        for (index, reader) in readers.enumerated() {
             var fileDone = 0
             let lines = try reader.forEachLine { number, bytes, bytesRead in
                 fileDone = bytesRead
@@ -41,13 +49,16 @@ public enum EventFiles {
                 guard isExposureOrHoldout(bytes) else { return }
                 guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: exposureProperties)
                 else { return }
+                let invalidBefore = accumulator.invalidLines
                 if event.name == TrackingEvent.goalIdentifier {
-                    deferredGoals.append((event, reader.name, number))
+                    deferredGoals.append((event, reader.name, number, index))
+                    return
                 } else if event.name == TrackingEvent.exposureIdentifier || event.name == TrackingEvent.holdoutIdentifier {
                     accumulator.addExposure(event, file: reader.name, line: number)
                 } else {
                     accumulator.record(unknown: event, file: reader.name, line: number)
                 }
+                if accumulator.invalidLines == invalidBefore { valid[index] += 1 }
             }
             done += fileDone
             if lines == 0 {
@@ -55,8 +66,12 @@ public enum EventFiles {
             }
         }
         accumulator.finishExposures()
-        for (event, file, line) in deferredGoals { accumulator.addGoal(event, file: file, line: line) }
-        for reader in readers {
+        for (event, file, line, index) in deferredGoals {
+            let invalidBefore = accumulator.invalidLines
+            accumulator.addGoal(event, file: file, line: line)
+            if accumulator.invalidLines == invalidBefore { valid[index] += 1 }
+        }
+        for (index, reader) in readers.enumerated() {
             var fileDone = 0
             try reader.forEachLine { number, bytes, bytesRead in
                 fileDone = bytesRead
@@ -65,6 +80,7 @@ public enum EventFiles {
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                 guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: eventProperties)
                 else { return }
+                let invalidBefore = accumulator.invalidLines
                 if event.name == TrackingEvent.goalIdentifier {
                     accumulator.addGoal(event, file: reader.name, line: number)
                 } else if eventProperties, accumulator.isDeclaredEvent(event.name) {
@@ -72,10 +88,12 @@ public enum EventFiles {
                 } else {
                     accumulator.record(unknown: event, file: reader.name, line: number)
                 }
+                if accumulator.invalidLines == invalidBefore { valid[index] += 1 }
             }
             done += fileDone
         }
         progress(total, total)
+        return valid
     }
 
     private static func parse(

@@ -11,7 +11,7 @@ public enum JSONLineParser {
     public enum Problem: Error, Sendable, Hashable {
         /// Not a JSON object, or not well-formed; the message says where.
         case malformed(String)
-        /// Well-formed, but without `event` or a readable `date`.
+        /// Well-formed, but without `event` or a readable `date` (one from 1970 to 2100).
         case missingField(String)
     }
 

@@ -41,14 +41,16 @@ enum EffectReport {
         let caption = F.effectsCaption(readout.effects, window: goal.preExposureWindow, periodWeighted: readout.periodWeighted)
         var lines = ["    effects against the control (\(caption)):"]
         let width = max(5, compared.map(\.group.count).max() ?? 0)
+        let control = goal.groups.first { $0.group == readout.control }
         for group in compared {
-            let measures: [(String, Effect?, (Double?) -> String)] = [
-                ("conversion", group.vsControl?.effect, { F.signedPoints($0) }),
-                ("value/unit", group.vsControl?.valueEffect, { F.signedFixed($0, 4) }),
+            let measures: [(String, NoEstimate.Measure, Effect?, (Double?) -> String)] = [
+                ("conversion", .conversion, group.vsControl?.effect, { F.signedPoints($0) }),
+                ("value/unit", .value, group.vsControl?.valueEffect, { F.signedFixed($0, 4) }),
             ]
-            for (index, (measure, effect, absolute)) in measures.enumerated() {
-                let label = F.pad(index == 0 ? group.group : "", width)
-                lines.append("      \(label)  \(F.pad(measure, 10))  " + textEffect(effect, absolute: absolute))
+            for (index, (label, measure, effect, absolute)) in measures.enumerated() {
+                let name = F.pad(index == 0 ? group.group : "", width)
+                let missing = NoEstimate.effectReason(effect, of: group, control: control, measure: measure)
+                lines.append("      \(name)  \(F.pad(label, 10))  " + (missing.map(NoEstimate.text) ?? textEffect(effect, absolute: absolute)))
             }
         }
         return lines
@@ -56,9 +58,7 @@ enum EffectReport {
 
     private static func textEffect(_ effect: Effect?, absolute format: (Double?) -> String) -> String {
         typealias F = NumberFormatting
-        guard let effect, let absolute = effect.absolute else {
-            return "no estimate (a control mean of 0, or a group with fewer than 2 units or no variance)"
-        }
+        guard let effect, let absolute = effect.absolute else { return NoEstimate.text("not computable") }
         var text = "\(format(absolute.estimate)) [\(format(absolute.ciLow)), \(format(absolute.ciHigh))]"
         if let relative = effect.relative {
             text += "  relative \(F.signedPercent(relative.estimate, 1)) [\(F.signedPercent(relative.ciLow, 1)), \(F.signedPercent(relative.ciHigh, 1))]"
@@ -91,6 +91,7 @@ enum EffectReport {
         let rows = compared.flatMap { group in
             [(group, "effect", "conversion", group.vsControl?.effect), (group, "value_effect", "value per unit", group.vsControl?.valueEffect)]
         }
+        let control = goal.groups.first { $0.group == readout.control }
         // One scale for every bar of the table, so that the intervals compare at a glance.
         let reach = rows.compactMap { $0.3?.relative }.flatMap { [abs($0.ciLow), abs($0.ciHigh)] }.filter(\.isFinite).max() ?? 0
         let scale = reach > 0 ? reach * 1.1 : 0.01
@@ -106,23 +107,27 @@ enum EffectReport {
             html += "<tr\(first ? " class=\"first\"" : "") data-group=\"\(escape(group.group))\"><td>\(first ? escape(group.group) : "")</td>"
             html += "<td class=\"measure\">\(measure)</td>"
             let format: (Double?) -> String = field == "effect" ? { F.signedPoints($0) } : { F.signedFixed($0, 4) }
-            if let absolute = effect?.absolute {
-                html += "<td>\(value(absolute.estimate, "\(field).absolute.estimate", format(absolute.estimate)))</td>"
-                html += "<td>\(value(absolute.ciLow, "\(field).absolute.ci_low", format(absolute.ciLow))) … "
-                    + "\(value(absolute.ciHigh, "\(field).absolute.ci_high", format(absolute.ciHigh)))</td>"
-            } else {
-                html += "<td class=\"none\" colspan=\"2\">no estimate</td>"
+            guard let absolute = effect?.absolute else {
+                // One cell across the figures, as the plain comparison's tables say it.
+                let reason = NoEstimate.effectReason(
+                    effect, of: group, control: control, measure: field == "effect" ? .conversion : .value)
+                html += "<td class=\"none\" colspan=\"6\">\(escape(NoEstimate.text(reason ?? "not computable")))</td>"
+                html += (showsCUPED ? "<td colspan=\"2\">–</td>" : "") + "</tr>\n"
+                continue
             }
+            html += "<td>\(value(absolute.estimate, "\(field).absolute.estimate", format(absolute.estimate)))</td>"
+            html += "<td>\(value(absolute.ciLow, "\(field).absolute.ci_low", format(absolute.ciLow))) … "
+                + "\(value(absolute.ciHigh, "\(field).absolute.ci_high", format(absolute.ciHigh)))</td>"
             if let relative = effect?.relative {
                 html += "<td>\(value(relative.estimate, "\(field).relative.estimate", F.signedPercent(relative.estimate, 1)))</td>"
                 html += "<td>\(value(relative.ciLow, "\(field).relative.ci_low", F.signedPercent(relative.ciLow, 1))) … "
                     + "\(value(relative.ciHigh, "\(field).relative.ci_high", F.signedPercent(relative.ciHigh, 1)))</td>"
                 html += "<td class=\"bar\">\(bar(relative, scale: scale))</td>"
             } else {
-                html += "<td class=\"none\" colspan=\"3\">\(effect?.absolute == nil ? "" : "no relative estimate")</td>"
+                html += "<td class=\"none\" colspan=\"3\">no relative estimate</td>"
             }
-            html += "<td>\(effect?.absolute.map { value($0.pValue, "\(field).absolute.p_value", F.pValue($0.pValue)) } ?? "–")</td>"
-            if let cuped = effect?.cuped, effect?.absolute != nil {
+            html += "<td>\(value(absolute.pValue, "\(field).absolute.p_value", F.pValue(absolute.pValue)))</td>"
+            if let cuped = effect?.cuped {
                 html += "<td>\(value(cuped.varianceReduction, "\(field).cuped.variance_reduction", F.percent(cuped.varianceReduction, 1)))</td>"
                 html += "<td>\(value(cuped.theta, "\(field).cuped.theta", F.fixed(cuped.theta, 4)))</td>"
             } else if showsCUPED {

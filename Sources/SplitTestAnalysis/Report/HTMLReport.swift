@@ -40,7 +40,7 @@ public enum HTMLReport {
         .bad{background:#ffebee;color:#b71c1c;font-weight:600}.note{background:#f1f3f4;color:#444}
         table{border-collapse:collapse;margin:6px 0 4px;font-variant-numeric:tabular-nums}
         th,td{padding:3px 7px;font-size:13px;text-align:right;border-bottom:1px solid #e0e0e0}th{background:#fafafa;font-weight:600}
-        td{white-space:nowrap}td:first-child,th:first-child{text-align:left}.meta{color:#555}
+        td{white-space:nowrap}td:first-child,th:first-child{text-align:left}.meta{color:#555}td.none{color:#777;text-align:left}
         .caption{color:#555;font-size:12px;margin:0 0 4px}.scroll{overflow-x:auto}
         svg{display:block;margin:4px 0}svg text{font:12px -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;fill:#333}
         """
@@ -49,6 +49,10 @@ public enum HTMLReport {
         typealias F = NumberFormatting
         let name = escape(readout.experiment)
         var html = ""
+        if readout.controlChoice.isAssumed {
+            html += "<div class=\"verdict note\" data-verdict=\"control\" data-experiment=\"\(name)\">\(name): control "
+                + "<b>\(escape(readout.control))</b> (\(escape(readout.controlChoice.reason)))</div>\n"
+        }
         let srm = readout.srm
         if let reason = srm.notComputed {
             html += "<div class=\"verdict note\" data-verdict=\"srm\" data-experiment=\"\(name)\">\(name): sample ratio not computed: \(escape(reason))</div>\n"
@@ -84,7 +88,7 @@ public enum HTMLReport {
                 + "Green or red: different from the control at p &lt; 0.05.</p>\n"
             let replaced = readout.effects.replacesPlainComparison(periodWeighted: readout.periodWeighted)
             html += chart(goal, control: readout.control, adjusted: replaced)
-            html += table(goal, plainComparison: !replaced)
+            html += table(goal, control: goal.groups.first { $0.group == readout.control }, plainComparison: !replaced)
             html += EffectReport.htmlTable(goal, of: readout)
             html += factorEffects(goal)
             html += "</div>\n"
@@ -95,7 +99,7 @@ public enum HTMLReport {
     /// The goal's figures per group: conversion, then value per unit, in two tables so that the
     /// page fits a laptop's width; with the plain comparison against the control unless the
     /// effects below replace it (CUPED, the sequential test).
-    private static func table(_ goal: GoalReadout, plainComparison: Bool) -> String {
+    private static func table(_ goal: GoalReadout, control: GroupReadout?, plainComparison: Bool) -> String {
         typealias F = NumberFormatting
         var html = "<div class=\"scroll\"><table class=\"conversion\"><thead><tr><th>group</th><th>units</th><th>converted</th><th>rate</th>"
             + (plainComparison
@@ -106,7 +110,9 @@ public enum HTMLReport {
             html += "<td>\(value(Double(group.units), "units", String(group.units)))</td>"
             html += "<td>\(value(Double(group.converted), "converted", String(group.converted)))</td>"
             html += "<td>\(value(group.conversionRate, "conversion_rate", F.percent(group.conversionRate)))</td>"
-            if plainComparison, let comparison = group.vsControl {
+            if plainComparison, let reason = NoEstimate.plainReason(group, control: control, measure: .conversion) {
+                html += "<td colspan=\"5\" class=\"none\">\(escape(NoEstimate.text(reason)))</td>"
+            } else if plainComparison, let comparison = group.vsControl {
                 html += "<td>\(value(comparison.difference, "difference", F.signedPoints(comparison.difference, unit: false)))</td>"
                 html += "<td>\(value(comparison.relativeDifference, "relative_difference", F.signedPercent(comparison.relativeDifference, 1)))</td>"
                 html += "<td>\(value(comparison.ciLow, "ci_low", F.signedPoints(comparison.ciLow, unit: false))) … \(value(comparison.ciHigh, "ci_high", F.signedPoints(comparison.ciHigh, unit: false)))</td>"
@@ -124,7 +130,9 @@ public enum HTMLReport {
         for group in goal.groups {
             html += "<tr data-group=\"\(escape(group.group))\"><td>\(escape(group.group))</td>"
             html += "<td>\(value(group.valueMean, "value_mean", F.fixed(group.valueMean, 4)))</td>"
-            if plainComparison, let comparison = group.vsControl {
+            if plainComparison, let reason = NoEstimate.plainReason(group, control: control, measure: .value) {
+                html += "<td colspan=\"3\" class=\"none\">\(escape(NoEstimate.text(reason)))</td>"
+            } else if plainComparison, let comparison = group.vsControl {
                 html += "<td>\(value(comparison.valueDifference, "value_difference", F.fixed(comparison.valueDifference, 4)))</td>"
                 html += "<td>\(value(comparison.valueCILow, "value_ci_low", F.fixed(comparison.valueCILow, 4))) … \(value(comparison.valueCIHigh, "value_ci_high", F.fixed(comparison.valueCIHigh, 4)))</td>"
                 html += "<td>\(value(comparison.valuePValue, "value_p_value", F.pValue(comparison.valuePValue)))</td>"

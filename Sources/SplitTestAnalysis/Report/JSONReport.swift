@@ -19,6 +19,8 @@ public enum JSONReport {
             ("experiment", .string(readout.experiment)),
             ("kind", .string(readout.kind.rawValue)),
             ("control", .string(readout.control)),
+            ("control_assumed", .bool(readout.controlChoice.isAssumed)),
+            ("control_reason", .string(readout.controlChoice.reason)),
             ("units", .integer(readout.units)),
             ("conflicts", .integer(readout.conflicts)),
             ("srm", sampleRatio(readout.srm)),

@@ -17,7 +17,7 @@ extension ReadoutBuilder {
             })
         }
         var readout = ExperimentReadout(
-            experiment: totals.experiment, kind: totals.kind, control: totals.control,
+            experiment: totals.experiment, kind: totals.kind, control: totals.control, controlChoice: totals.controlChoice,
             units: totals.units.reduce(0, +), conflicts: totals.conflicts,
             srm: periodAwareSampleRatio(totals, periods: periods, history: history),
             aaCheck: aaCheck(goals, groups: totals.groups, controlIndex: controlIndex), goals: goals,

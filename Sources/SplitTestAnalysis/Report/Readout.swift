@@ -8,6 +8,8 @@ public struct ExperimentReadout: Sendable, Hashable {
     public var kind: ExperimentTotals.Kind
     /// The control group.
     public var control: String
+    /// What made ``control`` the control: a readout that assumed it says so.
+    public var controlChoice: ControlChoice = .definition
     /// Units counted (conflicts left out).
     public var units: Int
     /// Units exposed in more than one group.

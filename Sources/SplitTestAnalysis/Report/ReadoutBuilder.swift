@@ -54,7 +54,7 @@ public enum ReadoutBuilder {
         }
         let aaCheck = aaCheck(goals, groups: totals.groups, controlIndex: controlIndex)
         return ExperimentReadout(
-            experiment: totals.experiment, kind: totals.kind, control: totals.control,
+            experiment: totals.experiment, kind: totals.kind, control: totals.control, controlChoice: totals.controlChoice,
             units: totals.units.reduce(0, +), conflicts: totals.conflicts,
             srm: srmNotComputed.map { reason in
                 SampleRatioReadout(chiSquare: nil, pValue: 1, flagged: false, weightsKnown: false, notComputed: reason)

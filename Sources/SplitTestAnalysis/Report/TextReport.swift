@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// `--format text`: the readout for a terminal. A flagged sample-ratio mismatch comes first, then
 /// the A/A check, then a table per goal.
 public enum TextReport {
@@ -12,7 +14,8 @@ public enum TextReport {
         let title = readout.kind == .holdout ? "holdout \(readout.experiment) (held out vs exposed)" : readout.experiment
         let srm = readout.srm
         // Why the check is not made belongs with the experiment's name, where the eye starts.
-        lines.append("\(title): \(readout.units) units, \(readout.conflicts) conflicts, control '\(readout.control)'"
+        lines.append("\(title): \(Counted.phrase(readout.units, "unit")), \(Counted.phrase(readout.conflicts, "conflict")), control '\(readout.control)'"
+            + (readout.controlChoice.isAssumed ? " (\(readout.controlChoice.reason))" : "")
             + (srm.notComputed.map { "; sample ratio not computed: \($0)" } ?? ""))
         if srm.notComputed == nil {
             if srm.flagged {
@@ -42,12 +45,15 @@ public enum TextReport {
                 continue
             }
             let width = max(5, goal.groups.map(\.group.count).max() ?? 0)
+            let control = goal.groups.first { $0.group == readout.control }
             lines.append("    " + F.pad("group", width) + "    units  converted     rate  difference [95% interval]          p  P(beat)   value/unit  difference [95% interval]          p")
             for group in goal.groups {
                 var row = "    " + F.pad(group.group, width)
                 row += F.pad(String(group.units), 9, leading: true) + F.pad(String(group.converted), 11, leading: true)
                 row += F.pad(F.percent(group.conversionRate), 9, leading: true)
-                if let comparison = group.vsControl {
+                if let reason = NoEstimate.plainReason(group, control: control, measure: .conversion) {
+                    row += "  " + F.pad(NoEstimate.text(reason), 52)
+                } else if let comparison = group.vsControl {
                     row += "  " + F.pad("\(F.signedPercent(comparison.difference)) [\(F.signedPercent(comparison.ciLow)), \(F.signedPercent(comparison.ciHigh))]", 35)
                     row += F.pad(F.pValue(comparison.pValue), 8, leading: true)
                     row += F.pad(F.percent(comparison.probabilityToBeatControl, 1), 9, leading: true)
@@ -55,7 +61,9 @@ public enum TextReport {
                     row += "  " + F.pad("(control)", 35) + F.pad("", 17)
                 }
                 row += F.pad(F.fixed(group.valueMean, 4), 13, leading: true)
-                if let comparison = group.vsControl {
+                if let reason = NoEstimate.plainReason(group, control: control, measure: .value) {
+                    row += "  " + NoEstimate.text(reason)
+                } else if let comparison = group.vsControl {
                     let difference = F.fixed(comparison.valueDifference, 4)
                     row += "  " + F.pad("\(difference) [\(F.fixed(comparison.valueCILow, 4)), \(F.fixed(comparison.valueCIHigh, 4))]", 35)
                     row += F.pad(F.pValue(comparison.valuePValue), 8, leading: true)

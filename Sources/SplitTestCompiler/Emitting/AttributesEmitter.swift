@@ -26,27 +26,7 @@ struct AttributesEmitter {
                 printer.write(declaration.name)
                 printer.write("`.")
                 printer.closeLine()
-                printer.openLine()
-                printer.write("nonisolated ")
-                printer.write(access)
-                printer.write("enum ")
-                printer.write(SwiftNaming.upperCamelCase(declaration.name))
-                printer.write(": String, Sendable, Hashable, CaseIterable {")
-                printer.closeLine()
-                printer.indented { printer in
-                    for value in values {
-                        let caseName = SwiftNaming.lowerCamelCase(value)
-                        printer.openLine()
-                        printer.write("case ")
-                        printer.write(SwiftNaming.escaped(caseName))
-                        if caseName != value {
-                            printer.write(" = ")
-                            printer.writeStringLiteral(value)
-                        }
-                        printer.closeLine()
-                    }
-                }
-                printer.line("}")
+                printer.printStringEnum(SwiftNaming.upperCamelCase(declaration.name), values: values, access: access)
                 printer.line()
             }
             emitPlatformEnum(into: &printer)
@@ -149,9 +129,29 @@ struct AttributesEmitter {
             printer.docLine("Sets the targeting attributes, replacing the ones set before: a custom attribute left `nil`")
             printer.docLine("is not set, and the conditions on it do not hold; a built-in left `nil` keeps the platform's")
             printer.docLine("value. Set them early, before the first fetch: a resolution already made stays.")
+            let dimensions = declarations.filter(\.isDimension)
+            if !dimensions.isEmpty {
+                printer.emptyDocLine()
+                printer.openLine()
+                printer.write("/// Exposures carry ")
+                printer.write(dimensions.map { "`" + $0.name + "`" }.joined(separator: ", "))
+                printer.write(" as dimensions, beside `platform` and `app_version`.")
+                printer.closeLine()
+            }
             printer.line("nonisolated ", access, "func setAttributes(_ attributes: SplitTestAttributes) {")
             printer.indented { printer in
-                printer.line("setAttributes(attributes.attributeValues)")
+                if dimensions.isEmpty {
+                    printer.line("setAttributes(attributes.attributeValues)")
+                } else {
+                    printer.openLine()
+                    printer.write("setAttributes(attributes.attributeValues, dimensions: [")
+                    for (index, declaration) in dimensions.enumerated() {
+                        if index > 0 { printer.write(", ") }
+                        printer.writeStringLiteral(declaration.name)
+                    }
+                    printer.write("])")
+                    printer.closeLine()
+                }
             }
             printer.line("}")
         }

@@ -1,3 +1,5 @@
+@_spi(Tools) import SplitTesting
+
 /// Turns validated experiments into `GeneratedSplitTests.swift`: one struct conforming to
 /// `SplitTest` per experiment, typed parameters on its groups, and the `SplitTestCatalog`.
 ///
@@ -19,12 +21,14 @@ public struct SwiftEmitter: Sendable {
         self.accessLevel = accessLevel
     }
 
-    /// The whole GeneratedSplitTests.swift for a compilation: its experiments, and
-    /// `SplitTestAttributes` when it declares attributes.
+    /// The whole GeneratedSplitTests.swift for a compilation: its experiments,
+    /// `SplitTestAttributes` when it declares attributes and `SplitTestEvents` when it declares
+    /// events.
     public func emit(_ result: CompilationResult, sourcePaths: [String]) -> String {
-        emit(
+        emitFile(
             result.experiments, attributes: result.attributes, segments: result.segments,
-            environments: result.environments, sourcePaths: sourcePaths)
+            environments: result.environments, events: result.events, eventDetails: result.eventDetails,
+            sourcePaths: sourcePaths)
     }
 
     /// The whole GeneratedSplitTests.swift for these experiments (already sorted by identifier);
@@ -33,6 +37,15 @@ public struct SwiftEmitter: Sendable {
     public func emit(
         _ experiments: [Experiment], attributes: [AttributeDeclaration] = [], segments: [Segment] = [],
         environments: [String] = [], sourcePaths: [String]
+    ) -> String {
+        emitFile(
+            experiments, attributes: attributes, segments: segments, environments: environments, events: [],
+            eventDetails: [:], sourcePaths: sourcePaths)
+    }
+
+    private func emitFile(
+        _ experiments: [Experiment], attributes: [AttributeDeclaration], segments: [Segment], environments: [String],
+        events: [SplitTestEventDeclaration], eventDetails: [String: DeclarationDetails], sourcePaths: [String]
     ) -> String {
         // A typical experiment generates about 2 KB; room for it all up front saves copies.
         var printer = CodePrinter(expectedByteCount: 1024 + experiments.count * 2048)
@@ -61,6 +74,10 @@ public struct SwiftEmitter: Sendable {
         if AttributesEmitter.isNeeded(attributes: attributes, experiments: experiments, segments: segments) {
             printer.line()
             AttributesEmitter(access: accessLevel.modifier).emit(attributes, into: &printer)
+        }
+        if !events.isEmpty {
+            printer.line()
+            EventsEmitter(access: accessLevel.modifier).emit(events, details: eventDetails, into: &printer)
         }
         printer.line()
         CatalogEmitter(access: accessLevel.modifier).emit(experiments, into: &printer)

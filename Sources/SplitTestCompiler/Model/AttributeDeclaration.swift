@@ -23,12 +23,16 @@ public struct AttributeDeclaration: Hashable, Sendable {
     public var description: String?
     /// Where its name is written.
     public var location: SourceLocation
+    /// Whether exposures carry the attribute's value (`dimension: true`), so that a readout can
+    /// slice by it.
+    public var isDimension: Bool
 
     /// Creates a declaration.
     public init(
         name: String, type: ValueType, values: [String]? = nil, description: String? = nil,
-        location: SourceLocation
+        location: SourceLocation, isDimension: Bool = false
     ) {
+        self.isDimension = isDimension
         self.name = name
         self.type = type
         self.values = values

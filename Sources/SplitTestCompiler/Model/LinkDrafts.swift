@@ -32,8 +32,11 @@ struct RequirementDraft: Sendable {
 }
 
 /// What an experiment writes that other documents must resolve: the segments its targeting
-/// names, the experiments it requires, the environments it gives values for.
+/// names, the experiments it requires, the environments it gives values for, the metrics it is
+/// judged by.
 struct ExperimentLinks: Sendable {
+    /// The `metrics:` written, when the experiment names any.
+    var metrics: MetricRolesDraft?
     var requirements: [RequirementDraft] = []
     /// The environments of `environments:`, in order, with their values.
     var environments: [(name: NameReference, values: SplitTestEnvironmentValues)] = []

@@ -9,9 +9,9 @@ enum AttributesDocumentKey: Int, FixedKey {
 
 /// The keys of one attribute's declaration.
 enum AttributeKey: Int, FixedKey {
-    case type, values, description
+    case type, values, description, dimension
 
-    static let names = ["type", "values", "description"]
+    static let names = ["type", "values", "description", "dimension"]
 }
 
 /// What an attributes document declared: the valid declarations, and the names of every
@@ -50,7 +50,7 @@ extension ExperimentParser {
         return parsed
     }
 
-    /// One declaration: `name: { type: string|int|bool, values: [...], description: ... }`.
+    /// One declaration: `name: { type: string|int|bool, values: [...], description: ..., dimension: true }`.
     private mutating func readAttribute(_ name: String, _ pair: YAMLPair) -> AttributeDeclaration? {
         let errorsBefore = log.errorCount
         if !NameRules.isName(name) {
@@ -79,27 +79,40 @@ extension ExperimentParser {
             if type != nil && type != .string {
                 log.error("'values' is allowed for string attributes only", at: pair.key)
             } else {
-                values = readAttributeValues(pair.value, attribute: name)
+                values = readEnumValues(
+                    pair.value, owner: "attribute '\(shownInMessage(name))'", example: "[free, trial, pro]"
+                )?.map(\.name)
             }
         }
         let description = keys[.description].flatMap { readText($0.value, key: "description") }
+        var isDimension = false
+        if let dimensionNode = keys[.dimension]?.value {
+            if case .bool(let flag)? = document.scalarValue(of: dimensionNode) {
+                isDimension = flag
+            } else {
+                log.error(
+                    "'dimension' must be true or false: whether exposures carry the attribute, so that a readout "
+                        + "can slice by it; found \(document.kindDescription(of: dimensionNode))", at: dimensionNode)
+            }
+        }
         guard log.errorCount == errorsBefore, let type else { return nil }
         return AttributeDeclaration(
-            name: name, type: type, values: values, description: description, location: file.location(of: pair.key))
+            name: name, type: type, values: values, description: description, location: file.location(of: pair.key),
+            isDimension: isDimension)
     }
 
-    /// `values: [free, trial, pro]`: names, each once, which become the cases of a Swift enum.
-    private mutating func readAttributeValues(_ node: YAMLNode, attribute: String) -> [String]? {
+    /// `values: [free, trial, pro]` of an attribute or of an event's property (`owner`, as
+    /// "attribute 'plan'"): names, each once, which become the cases of a Swift enum; `example`
+    /// is a list to show.
+    mutating func readEnumValues(_ node: YAMLNode, owner: String, example: String) -> [(name: String, node: YAMLNode)]? {
         guard node.kind == .sequence, node.entryCount > 0 else {
             log.error(
-                "'values' must be a list of names, like [free, trial, pro]; found \(document.kindDescription(of: node))",
-                at: node)
+                "'values' must be a list of names, like \(example); found \(document.kindDescription(of: node))", at: node)
             return nil
         }
         return readUniqueNames(
             node,
-            notAName: { "value \($0) of attribute '\(shownInMessage(attribute))' " + NameRules.nameRequirement },
-            listedAgain: { "duplicate value '\(shownInMessage($0))' of attribute '\(shownInMessage(attribute))'" }
-        ).map(\.name)
+            notAName: { "value \($0) of \(owner) " + NameRules.nameRequirement },
+            listedAgain: { "duplicate value '\(shownInMessage($0))' of \(owner)" })
     }
 }

@@ -26,12 +26,12 @@ struct ParsedExperiment: Sendable {
 enum ExperimentKey: Int, FixedKey {
     case identifier, type, description, owner, groups, factors, cells, weights, defaults, control, salt, traffic,
         layer, status, winner, force, expires, swiftName, targeting
-    case allocation, requires, schedule, environments
+    case allocation, requires, schedule, environments, metrics
 
     static let names = [
         "identifier", "type", "description", "owner", "groups", "factors", "cells", "weights", "defaults",
         "control", "salt", "traffic", "layer", "status", "winner", "force", "expires", "swift_name", "targeting",
-        "allocation", "requires", "schedule", "environments",
+        "allocation", "requires", "schedule", "environments", "metrics",
     ]
 }
 
@@ -82,7 +82,10 @@ struct ExperimentParser {
             }
             return nil
         }
-        let keys = entries(of: root, keys: ExperimentKey.self)
+        let document = self.document
+        let keys = entries(of: root, keys: ExperimentKey.self) { position, name in
+            Self.misplacedTargetingMessage(name, at: position, root: root, in: document)
+        }
         let identifierNode = required(.identifier, in: keys, at: root)
         let identifier = identifierNode.flatMap { readIdentifier($0) }
         let unitType = required(.type, in: keys, at: root).flatMap { node in
@@ -102,7 +105,9 @@ struct ExperimentParser {
         let expires = keys[.expires].flatMap { readDate($0.value) }
         let swiftName = keys[.swiftName].flatMap { readSwiftName($0.value) }
             ?? identifier.map(SwiftNaming.typeName(forIdentifier:))
-        targeting = keys[.targeting].flatMap { readTargeting($0.value) }
+        targeting = keys[.targeting].flatMap { pair in
+            targetingLostItsConditions(pair, root: root) ? nil : readTargeting(pair.value)
+        }
         let schedule = keys[.schedule].flatMap { readSchedule($0.value) }
         var links = ExperimentLinks()
         if let pair = keys[.requires] {
@@ -113,6 +118,7 @@ struct ExperimentParser {
             links.environments = readEnvironments(
                 pair.value, groups: groups, experimentKeys: ExperimentKey.names, bandit: keys[.allocation]?.key)
         }
+        if let pair = keys[.metrics] { links.metrics = readMetricRoles(pair.value) }
         let allocation = keys[.allocation].map { pair in
             readAllocation(pair, groups: groups, statusNode: keys[.status]?.value, status: status)
         }

@@ -65,8 +65,11 @@ extension ExperimentParser {
     ///
     /// - Parameter place: where the mapping is, for messages (" in group 'red'"), or empty.
     /// - Parameter ignoring: names that are not keys here but were reported already.
+    /// - Parameter explaining: for an unknown key that is a name and no misspelling of a key, at
+    ///   its position, a message that says better what happened (a key indented too little), or nil.
     mutating func entries<Key: FixedKey>(
-        of node: YAMLNode, keys: Key.Type, place: @autoclosure () -> String = "", ignoring: [String] = []
+        of node: YAMLNode, keys: Key.Type, place: @autoclosure () -> String = "", ignoring: [String] = [],
+        explaining: (_ position: Int, _ name: String) -> String? = { _, _ in nil }
     ) -> FixedKeyEntries<Key> {
         precondition(node.kind == .mapping, "entries(of:keys:) is called on mappings only")
         var result = FixedKeyEntries<Key>(of: node, in: document)
@@ -75,7 +78,9 @@ extension ExperimentParser {
             let key = document.pair(position, of: node).key
             guard let rawValue = knownPosition(of: key, in: names) else {
                 if !ignoring.isEmpty, let text = document.stringValue(of: key), ignoring.contains(text) { continue }
-                log.error(Self.unknownKeyMessage(key, in: document, names: names, place: place()), at: key)
+                log.error(
+                    Self.unknownKeyMessage(key, in: document, names: names, place: place()) { explaining(position, $0) },
+                    at: key)
                 continue
             }
             if let first = result.insert(rawValue: rawValue, at: position) {
@@ -88,14 +93,18 @@ extension ExperimentParser {
     }
 
     /// What is wrong with `key`, which is none of `names`: a name that is not a key here (with a
-    /// suggestion), or no name at all.
+    /// suggestion, or else `explaining`'s words), or no name at all.
     private static func unknownKeyMessage(
-        _ key: YAMLNode, in document: YAMLDocument, names: [String], place: String
+        _ key: YAMLNode, in document: YAMLDocument, names: [String], place: String,
+        explaining: (String) -> String? = { _ in nil }
     ) -> String {
         guard let text = document.stringValue(of: key) else {
             return "keys\(place) must be names; found \(document.kindDescription(of: key))"
         }
-        return "unknown key '\(shownInMessage(text))'\(place)" + Suggestions.didYouMean(text, in: names)
+        if let suggestion = Suggestions.closest(to: text, in: names) {
+            return "unknown key '\(shownInMessage(text))'\(place); did you mean '\(suggestion)'?"
+        }
+        return explaining(text) ?? "unknown key '\(shownInMessage(text))'\(place)"
     }
 
     /// The position in `names` of the scalar `key`, compared as bytes.

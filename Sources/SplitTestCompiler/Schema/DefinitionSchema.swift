@@ -15,11 +15,11 @@ public enum DefinitionSchema {
         [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "SplitTesting experiment definition",
-            "description": "One split test (A/B/n experiment), or a document of custom targeting attributes, a holdout, a segment, the environments or a test. A YAML file may hold several, one per document (separated by ---).",
+            "description": "One split test (A/B/n experiment), or a document of custom targeting attributes, a holdout, a segment, the environments, a test, an event or a metric. A YAML file may hold several, one per document (separated by ---).",
             "type": "object",
             // As the compiler reads documents: one with 'identifier' is an experiment; otherwise
-            // one with 'attributes', 'holdout', 'segment', 'environments' or 'test' is that; anything else must be
-            // an experiment.
+            // one with 'attributes', 'holdout', 'segment', 'environments', 'test', 'metric' or 'event' is that;
+            // anything else must be an experiment.
             "if": ["required": ["identifier"]],
             "then": ["$ref": "#/$defs/experiment"],
             "else": [
@@ -37,7 +37,15 @@ public enum DefinitionSchema {
                             "else": [
                                 "if": ["required": ["test"]],
                                 "then": ["$ref": "#/$defs/testDocument"],
-                                "else": ["$ref": "#/$defs/experiment"],
+                                "else": [
+                                    "if": ["required": ["metric"]],
+                                    "then": ["$ref": "#/$defs/metricDocument"],
+                                    "else": [
+                                        "if": ["required": ["event"]],
+                                        "then": ["$ref": "#/$defs/eventDocument"],
+                                        "else": ["$ref": "#/$defs/experiment"],
+                                    ],
+                                ],
                             ],
                         ],
                     ],
@@ -45,7 +53,8 @@ public enum DefinitionSchema {
             ],
             "$defs": .object(
                 pairs: [("experiment", experiment)] + SchemaDefinitions.all + FactorsSchema.definitions
-                    + TargetingSchema.definitions + AllocationSchema.definitions + LinksSchema.definitions),
+                    + TargetingSchema.definitions + AllocationSchema.definitions + LinksSchema.definitions
+                    + MetricsSchema.definitions),
         ]
     }
 
@@ -59,7 +68,7 @@ public enum DefinitionSchema {
             "properties": .object(
                 pairs: ExperimentProperties.all + FactorsSchema.properties
                     + [("targeting", TargetingSchema.targetingProperty)] + [("allocation", AllocationSchema.property)]
-                    + LinksSchema.properties),
+                    + LinksSchema.properties + MetricsSchema.properties),
             "allOf": [winnerRule, FactorsSchema.groupsOrFactorsRule, AllocationSchema.resolvedRule],
         ]
     }

@@ -4,6 +4,14 @@ import SplitTestFormats
 /// documents. Custom attributes are declared in other documents, so the schema checks the shape
 /// of a condition; whether it names a declared attribute and fits its type is the compiler's.
 enum TargetingSchema {
+    /// `values:` of an attribute or an event's property: names, each once, the cases of an enum.
+    static let valueNames: JSONValue = [
+        "type": "array",
+        "minItems": 1,
+        "uniqueItems": true,
+        "items": ["type": "string", "pattern": .string(DefinitionSchema.snakeCasePattern)],
+    ]
+
     /// A version as targeting writes it: whole numbers joined by dots, without leading zeros.
     static let versionPattern = "^(0|[1-9][0-9]*)(\\.(0|[1-9][0-9]*))*$"
 
@@ -68,13 +76,12 @@ enum TargetingSchema {
                 "additionalProperties": false,
                 "properties": [
                     "type": ["enum": ["string", "int", "bool"]],
-                    "values": [
-                        "type": "array",
-                        "minItems": 1,
-                        "uniqueItems": true,
-                        "items": ["type": "string", "pattern": .string(DefinitionSchema.snakeCasePattern)],
-                    ],
+                    "values": valueNames,
                     "description": ["type": "string"],
+                    "dimension": [
+                        "description": "Whether exposures carry the attribute (as dimension_<name>), so that a readout can slice by it. Default: false.",
+                        "type": "boolean",
+                    ],
                 ],
                 "if": ["required": ["values"]],
                 "then": ["properties": ["type": ["const": "string"]]],

@@ -18,6 +18,13 @@ struct DocumentSet {
     var tests: [TestDocumentDraft] = []
     /// What each parsed experiment names in other documents, by its position.
     var links: [Int: ExperimentLinks] = [:]
+    /// The experiment documents that a syntax error or a rejected construct kept from the parser.
+    var unreadExperiments = 0
+    /// The event and metric documents whose shape is right, and the name of every one, valid or not.
+    var events: [EventDraft] = []
+    var eventNamesWritten: Set<String> = []
+    var metrics: [MetricDraft] = []
+    var metricNamesWritten: Set<String> = []
 
     /// Checks the declarations and every experiment's targeting, which it sets on `experiments`;
     /// returns the declarations and the positions of experiments whose targeting has errors.
@@ -31,19 +38,23 @@ struct DocumentSet {
         var rejected = Set<Int>()
         for (position, draft) in targeting.sorted(by: { $0.key < $1.key }) {
             let fileIndex = places[position].fileIndex
-            let validation = TargetingValidation(kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: fileIndex)
+            let validation = TargetingValidation(
+                kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: fileIndex, outerKeys: ExperimentKey.names)
             if let checked = validation.check(draft, log: &log),
                 let linked = segmentValidation.link(checked, draft: draft, fileIndex: fileIndex, log: &log)
             {
                 experiments[position].definition.targeting = linked
             } else {
+                segmentValidation.markUsed(by: draft)
                 rejected.insert(position)
             }
         }
         for (draft, fileIndex) in targetingOfRejected {
-            _ = TargetingValidation(kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: fileIndex)
+            _ = TargetingValidation(
+                kinds: kinds, badlyDeclared: badlyDeclared, fileIndex: fileIndex, outerKeys: ExperimentKey.names)
                 .check(draft, log: &log)
+            segmentValidation.markUsed(by: draft)
         }
-        return (declarations, segmentValidation.finish(log: &log), rejected)
+        return (declarations, segmentValidation.finish(someExperimentsUnread: unreadExperiments > 0, log: &log), rejected)
     }
 }

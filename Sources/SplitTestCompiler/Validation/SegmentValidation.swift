@@ -98,9 +98,17 @@ struct SegmentValidation {
             conditions: targeting.conditions, segments: required.map(\.0), excludedSegments: excluded.map(\.0))
     }
 
+    /// Counts the segments `draft` names as used without linking them: the targeting of an
+    /// experiment with errors, whose segments are not unused, only waiting for the fix.
+    mutating func markUsed(by draft: TargetingDraft) {
+        for reference in draft.segments + draft.excludedSegments { used.insert(reference.name) }
+    }
+
     /// Warns of each segment no experiment names, and returns the valid segments in name order.
-    func finish(log: inout DiagnosticLog) -> [Segment] {
-        for (name, entry) in segments.sorted(by: { $0.key < $1.key }) where !used.contains(name) {
+    /// With `someExperimentsUnread` (a syntax error cut a document short), no segment is called
+    /// unused: the experiments that were not read may name it.
+    func finish(someExperimentsUnread: Bool = false, log: inout DiagnosticLog) -> [Segment] {
+        for (name, entry) in segments.sorted(by: { $0.key < $1.key }) where !used.contains(name) && !someExperimentsUnread {
             log.add(.warning, at: entry.segment.location, fileIndex: entry.draft.fileIndex) {
                 ("segment '\(name)' is not used by any experiment; remove it, or name it in an experiment's "
                     + "'targeting: { segments: [\(name)] }'", [])

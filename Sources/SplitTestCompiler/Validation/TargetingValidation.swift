@@ -11,6 +11,9 @@ struct TargetingValidation {
     let badlyDeclared: Set<String>
     /// The input file of the experiment being checked.
     let fileIndex: Int
+    /// The keys of the document that holds the targeting (an experiment's), so that one of them
+    /// written under `targeting:` is said to be indented too far; empty for a segment.
+    var outerKeys: [String] = []
 
     /// The attributes a condition may name, for "did you mean".
     private var knownNames: [String] { kinds.keys.sorted() }
@@ -21,7 +24,11 @@ struct TargetingValidation {
         var valid = true
         for condition in draft.conditions {
             guard let kind = kinds[condition.attribute] else {
-                if !badlyDeclared.contains(condition.attribute) {
+                if outerKeys.contains(condition.attribute) {
+                    log.error(
+                        "'\(condition.attribute)' is read as a targeting attribute: is it indented too far, under 'targeting'?",
+                        at: condition.attributeLocation, fileIndex: fileIndex)
+                } else if !badlyDeclared.contains(condition.attribute) {
                     log.error(
                         "attribute '\(shownInMessage(condition.attribute))' is not declared: the built-in "
                             + "attributes are \(SplitTestAttributeValues.builtInNames.joined(separator: ", ")), and custom ones are "

@@ -14,6 +14,10 @@ enum YAMLReader {
         var stoppedOnSyntaxError = false
         /// What is wrong with the file's YAML itself.
         var log: DiagnosticLog
+        /// The documents that define an experiment but never reached `body`: dropped for what
+        /// the reader rejects (an anchor, a limit), or cut short by a syntax error. A run's
+        /// summary still counts them.
+        var unreadExperiments = 0
     }
 
     /// Calls `body` with every well-formed document of `contents`, in order, and
@@ -41,10 +45,15 @@ enum YAMLReader {
             }
             yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
             var event = yaml_event_t()
+            var documentOpen = false
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
                     reportSyntaxError(parser, contents: bytes, file: file, log: &summary.log)
                     summary.stoppedOnSyntaxError = true
+                    // The document the error cut short; a file whose first token is wrong is one too.
+                    if documentOpen || summary.documentCount == 0, builder.documentIsExperiment {
+                        summary.unreadExperiments += 1
+                    }
                     return
                 }
                 let type = event.type
@@ -65,7 +74,13 @@ enum YAMLReader {
                     }
                     documentBudget -= 1
                 }
-                if let document = builder.consume(event) { body(document) }
+                if type == YAML_DOCUMENT_START_EVENT { documentOpen = true }
+                if let document = builder.consume(event) {
+                    body(document)
+                } else if type == YAML_DOCUMENT_END_EVENT, builder.documentIsExperiment {
+                    summary.unreadExperiments += 1
+                }
+                if type == YAML_DOCUMENT_END_EVENT { documentOpen = false }
                 yaml_event_delete(&event)
                 if type == YAML_STREAM_END_EVENT { break }
             }
@@ -91,6 +106,15 @@ enum YAMLReader {
             location = file.location(ofByteOffset: parser.problem_offset, in: contents)
         } else {
             location = mark(parser.problem_mark, file)
+        }
+        // A mistake of indentation is said as such, at its line, without libyaml's context.
+        if parser.error != YAML_READER_ERROR,
+            let hint = IndentationHint.hint(problem: problem, line: location.line, in: contents)
+        {
+            log.add(
+                .error("invalid YAML: \(hint.message)", at: file.location(line: hint.line, column: hint.column)),
+                fileIndex: file.index)
+            return
         }
         var notes: [Diagnostic] = []
         if let context = parser.context {

@@ -157,6 +157,18 @@ struct YAMLTreeBuilder {
         return nil
     }
 
+    /// Whether the document being read (or the last one, once ended) defines an experiment, as
+    /// ``DocumentKind`` decides, from as much of it as was read: the whole root, or, when a syntax
+    /// error cut the document short, the keys of its root read before it. A summary counts the
+    /// experiments of documents that never reach the parser this way.
+    var documentIsExperiment: Bool {
+        if hasRoot { return DocumentKind(of: document) == .experiment }
+        guard let root = open.first, root.kind == .mapping else { return true }
+        let end = open.count > 1 ? open[1].firstChild : finished.count
+        let keys = stride(from: root.firstChild, to: end, by: 2).map { finished[$0] }
+        return DocumentKind.isExperiment(keys: keys, in: document)
+    }
+
     /// Puts a finished node on the stack of its collection, or makes it the root.
     private mutating func add(_ node: YAMLNode) {
         if open.isEmpty {

@@ -2,12 +2,11 @@
 /// `2026-03-01T12:00:00Z`), read in that form or with a fraction and an offset
 /// (`2026-03-01 12:00:00.250+01:00`), as warehouse exports write them.
 package enum EventDate {
-    /// The earliest time an event may have, in seconds since 1970: 1970-01-01T00:00:00Z.
-    package static let earliest: Double = 0
-    /// The first time after the latest an event may have: 2101-01-01T00:00:00Z, so that a
-    /// date given as a number is within 1970 to 2100.
-    package static let end: Double = 4_133_980_800
-    /// The years a date written as text may have.
+    /// The years an event's date may have: a device whose clock is decades off, or a number that
+    /// is not a time at all (`1e300`), gives a date outside them. A date written as text is in
+    /// range when its year is; one given as seconds since 1970 when it falls in those years in
+    /// UTC (``eventRange``). The service refuses an event outside them and the readout leaves its
+    /// line out, so that what one stores the other counts.
     package static let years = 1970...2100
     /// What ``parse(_:)`` reads, with a year of ``years``, as a regular expression (the decision
     /// service's contract says it so).
@@ -82,6 +81,29 @@ package enum EventDate {
         }
         return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
             + padded(secondOfDay / 3_600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2) + "Z"
+    }
+
+    /// The times, in seconds since 1970, a date given as a number may have: the ``years`` in UTC,
+    /// from 1970-01-01T00:00:00Z to the end of 2100.
+    package static let eventRange: Range<Double> =
+        Double(daysFromCivil(year: years.lowerBound, month: 1, day: 1) * 86_400)
+        ..< Double(daysFromCivil(year: years.upperBound + 1, month: 1, day: 1) * 86_400)
+
+    /// Why a date given as the number `seconds` cannot be an event's, or `nil` when it can; `text`
+    /// is the number as the line gives it.
+    package static func problem(withEventTime seconds: Double, text: String) -> String? {
+        eventRange.contains(seconds) ? nil : outside(text)
+    }
+
+    /// Why the date written as `text` (which ``parse(_:)`` reads) cannot be an event's, or `nil`
+    /// when its year is one of ``years``.
+    package static func problem(withWrittenDate text: String) -> String? {
+        guard let year = Int(text.prefix(4)), years.contains(year) else { return outside(text) }
+        return nil
+    }
+
+    private static func outside(_ text: String) -> String {
+        "\"\(EventVocabulary.Field.date)\" \(text) is outside the years \(years.lowerBound) to \(years.upperBound)"
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date.

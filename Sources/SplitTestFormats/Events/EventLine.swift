@@ -87,7 +87,7 @@ package enum EventLine {
     package enum Problem: Error, Sendable, Hashable {
         /// Not a JSON object, or not well-formed; the message says where.
         case malformed(String)
-        /// Well-formed, but without `event` or a readable `date`.
+        /// Well-formed, but without `event` or a readable `date` (one from 1970 to 2100).
         case missingField(String)
     }
 
@@ -241,6 +241,9 @@ private struct FieldPicker {
                     throw EventLine.Problem.missingField(
                         "\"\(EventVocabulary.Field.date)\" is not an ISO 8601 time: \(tokens.text(of: token))")
                 }
+                if let problem = EventDate.problem(withWrittenDate: tokens.text(of: token)) {
+                    throw EventLine.Problem.missingField(problem)
+                }
                 fields.date = time
                 sawDate = true
             case .properties: break
@@ -261,7 +264,8 @@ private struct FieldPicker {
         case UInt8(ascii: "{") where field == .properties:
             try readMembers(ofLine: false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let number = tokens.double(of: try tokens.scanNumber())
+            let numberBytes = try tokens.scanNumber()
+            let number = tokens.double(of: numberBytes)
             switch field {
             case .value:
                 if number.isFinite { fields.value = number } else { fields.valueIsInvalid = true }
@@ -272,6 +276,10 @@ private struct FieldPicker {
                     fields.periodIsInvalid = true
                 }
             case .date:
+                let text = String(decoding: tokens.bytes[numberBytes], as: UTF8.self)
+                if let problem = EventDate.problem(withEventTime: number, text: text) {
+                    throw EventLine.Problem.missingField(problem)
+                }
                 fields.date = number
                 sawDate = true
             default: break

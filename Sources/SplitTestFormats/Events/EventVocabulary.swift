@@ -47,5 +47,9 @@ package enum EventVocabulary {
         /// The prefix of the properties that carry a multivariate experiment's levels on an
         /// exposure: `factor_<factor>`.
         package static let factorPrefix = "factor_"
+        /// The prefix of the properties that carry a dimension on an exposure, one per dimension:
+        /// `dimension_<attribute>` (the built-in `platform` and `app_version`, and each attribute
+        /// declared with `dimension: true`).
+        package static let dimensionPrefix = "dimension_"
     }
 }

@@ -4,14 +4,17 @@
 /// reader, which takes any order: files written before, in Foundation's locale order, read the same.
 /// Byte order costs one comparison of bytes per pair, which matters because a shared store writes
 /// the whole file while it holds the lock that other processes wait for.
+///
+/// Names are told apart by their bytes (``UTF8Key``), as the store tells its keys apart: two
+/// names that differ only in their Unicode normalization are two entries, read and written as such.
 package enum StoreFile {
     /// What a file holds.
     package enum Contents: Sendable, Equatable {
         /// A JSON object of strings.
-        case values([String: String])
+        case values([UTF8Key: String])
         /// Not a JSON object of strings: `salvaged` holds the members whose values are strings
         /// when the file is an object with other values too, nothing when it is no JSON object.
-        case corrupt(salvaged: [String: String])
+        case corrupt(salvaged: [UTF8Key: String])
     }
 
     /// The contents of `bytes` (UTF-8, a byte order mark allowed), read as Foundation's
@@ -21,9 +24,9 @@ package enum StoreFile {
         bytes.withUnsafeBufferPointer { buffer in
             var tokens = JSONTokenizer(buffer)
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { tokens.position = 3 }
-            var values: [String: String] = [:]
+            var values: [UTF8Key: String] = [:]
             // Names whose (last) value is not a string.
-            var others: Set<String> = []
+            var others: Set<UTF8Key> = []
             do throws(JSONSyntaxError) {
                 tokens.skipWhitespace()
                 guard tokens.current == UInt8(ascii: "{") else { return .corrupt(salvaged: [:]) }
@@ -34,7 +37,7 @@ package enum StoreFile {
                 } else {
                     while true {
                         guard tokens.current == UInt8(ascii: "\"") else { return .corrupt(salvaged: [:]) }
-                        let name = tokens.text(of: try tokens.scanString(checkingUTF8: true))
+                        let name = UTF8Key(tokens.text(of: try tokens.scanString(checkingUTF8: true)))
                         try tokens.skipNameSeparator()
                         if tokens.current == UInt8(ascii: "\"") {
                             values[name] = tokens.text(of: try tokens.scanString(checkingUTF8: true))
@@ -67,9 +70,9 @@ package enum StoreFile {
     }
 
     /// The file for `values`.
-    package static func encode(_ values: [String: String]) -> [UInt8] {
-        let members = values.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            .map { JSONValue.Member(key: $0.key, value: .string($0.value)) }
+    package static func encode(_ values: [UTF8Key: String]) -> [UInt8] {
+        let members = values.sorted { $0.key.string.utf8.lexicographicallyPrecedes($1.key.string.utf8) }
+            .map { JSONValue.Member(key: $0.key.string, value: .string($0.value)) }
         return JSONValue.object(members).bytes(style: .storeFile)
     }
 }

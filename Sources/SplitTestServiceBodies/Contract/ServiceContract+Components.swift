@@ -10,7 +10,11 @@ extension ServiceContract {
                 "bearerKey": [
                     "type": "http", "scheme": "bearer",
                     "description": "The value of SPLIT_TEST_SERVER_KEY, when the service was started with it.",
-                ]
+                ],
+                "apiKey": [
+                    "type": "apiKey", "in": "header", "name": "X-API-Key",
+                    "description": "The value of SPLIT_TEST_SERVER_KEY, for OFREP's routes, as OFREP providers send it.",
+                ],
             ],
             "schemas": [
                 "AssignmentRequest": assignmentRequest(for: definitions),
@@ -19,7 +23,7 @@ extension ServiceContract {
                     "properties": ["assignments": ["type": "array", "items": ref("Assignment")]],
                 ],
                 "Assignment": assignment,
-                "Event": event,
+                "Event": event(for: definitions),
                 "ControlEnvelope": [
                     "type": "object", "required": ["format", "payload"],
                     "properties": [
@@ -28,6 +32,18 @@ extension ServiceContract {
                         "signature": ["type": "string", "contentEncoding": "base64"],
                     ],
                 ],
+                "OFREPKey": definitions.map { ["type": "string", "enum": .array($0.experiments.map(JSONValue.string))] }
+                    ?? ["type": "string", "description": "An experiment's identifier."],
+                "OFREPEvaluationRequest": ofrepRequest,
+                "OFREPContext": ofrepContext(for: definitions),
+                "OFREPEvaluationSuccess": ofrepSuccess,
+                "OFREPEvaluationFailure": ofrepFailure(codes: [.parseError, .targetingKeyMissing, .invalidContext], key: true),
+                "OFREPFlagNotFound": ofrepFailure(codes: [.flagNotFound], key: true),
+                "OFREPBulkEvaluationSuccess": [
+                    "type": "object", "required": ["flags"],
+                    "properties": ["flags": ["type": "array", "items": ref("OFREPEvaluationSuccess")]],
+                ],
+                "OFREPBulkEvaluationFailure": ofrepFailure(codes: [.parseError, .targetingKeyMissing, .invalidContext], key: false),
                 "Problem": [
                     "type": "object", "required": ["title", "status", "detail"],
                     "description": "RFC 9457 problem details.",
@@ -61,28 +77,38 @@ extension ServiceContract {
         ]
     }
 
-    /// A unit id: what ``UnitID`` accepts.
-    static func unitSchema(nullable: Bool) -> JSONValue {
-        [
-            "type": nullable ? ["string", "null"] : "string", "minLength": 1, "maxLength": .integer(UnitID.maximumLength),
+    /// A unit id: what ``UnitID`` accepts; an empty one too where it means none (`emptyIsNone`).
+    static func unitSchema(nullable: Bool, emptyIsNone: Bool = false) -> JSONValue {
+        .object(pairs: [
+            ("type", nullable ? ["string", "null"] : "string"), ("minLength", emptyIsNone ? 0 : 1),
+            ("maxLength", .integer(UnitID.maximumLength)),
             // No U+0000, which PostgreSQL text cannot hold.
-            "pattern": "^[^\\u0000]*$",
-        ]
+            ("pattern", "^[^\\u0000]*$"),
+        ])
+    }
+
+    /// Each attribute a value may be given for, with the values it takes.
+    static func attributeProperties(for definitions: Definitions?) -> [(String, JSONValue)] {
+        let kinds = definitions?.attributeKinds ?? SplitTestAttributeKind.table(declared: [])
+        return kinds.keys.sorted().map { ($0, attributeSchema(kinds[$0]!)) }
+    }
+
+    /// What the description of an object of attributes says of them.
+    static func attributesDescription(for definitions: Definitions?) -> String {
+        "Targeting attributes, built-in (\(SplitTestAttributeValues.builtInNames.map { "`\($0)`" }.joined(separator: ", ")))"
+            + (definitions == nil ? " and those the definitions declare" : " and declared")
+            + ", of their types; `null` leaves one unset. A version is a string of whole numbers joined by dots."
     }
 
     /// The body of `POST /v1/assignments`, as ``AssignmentRequest`` reads it.
     private static func assignmentRequest(for definitions: Definitions?) -> JSONValue {
-        let kinds = definitions?.attributeKinds ?? SplitTestAttributeKind.table(declared: [])
-        var attributes: [(String, JSONValue)] = [
+        let attributes: [(String, JSONValue)] = [
             ("type", ["object", "null"]),
-            ("description", .string(
-                "Targeting attributes, built-in (\(SplitTestAttributeValues.builtInNames.map { "`\($0)`" }.joined(separator: ", ")))"
-                    + (definitions == nil ? " and those the definitions declare" : " and declared")
-                    + ", of their types; `null` leaves one unset. A version is a string of whole numbers joined by dots.")),
-            ("properties", .object(pairs: kinds.keys.sorted().map { ($0, attributeSchema(kinds[$0]!)) })),
+            ("description", .string(attributesDescription(for: definitions))),
+            ("properties", .object(pairs: attributeProperties(for: definitions))),
+            // Without definitions, declared attributes are unknown here; with them, any other is refused.
+            ("additionalProperties", definitions == nil ? true : false),
         ]
-        // Without definitions, declared attributes are unknown here; with them, any other is refused.
-        attributes.append(("additionalProperties", definitions == nil ? true : false))
         var experiments: [(String, JSONValue)] = [("type", ["array", "null"])]
         experiments.append(("description", "Experiment identifiers; all experiments when absent or null."))
         if let definitions {

@@ -7,7 +7,7 @@ import SplitTestFormats
 /// attributes, the event vocabulary, the limits), so that the document cannot drift from what the
 /// service does. `Server/openapi.yaml` is the document for no definitions in particular, checked
 /// against this one by the service's tests; the service serves it at `GET /openapi.yaml` for the
-/// definitions in force, with their experiments and declared attributes.
+/// definitions in force, with their experiments and declared attributes and events.
 ///
 /// ```swift
 /// let yaml = ServiceContract.openAPIDocument(for: ServiceContract.Definitions(
@@ -20,11 +20,18 @@ import SplitTestFormats
         public var experiments: [String]
         /// The kind of every attribute a request may give: the built-ins and those declared.
         public var attributeKinds: [String: SplitTestAttributeKind]
+        /// The events the definitions declare, which `POST /v1/events` accepts beside the
+        /// runtime's own.
+        public var events: [SplitTestEventDeclaration]
 
         /// Describes the definitions in force.
-        public init(experiments: [String], attributeKinds: [String: SplitTestAttributeKind]) {
+        public init(
+            experiments: [String], attributeKinds: [String: SplitTestAttributeKind],
+            events: [SplitTestEventDeclaration] = []
+        ) {
             self.experiments = experiments
             self.attributeKinds = attributeKinds
+            self.events = events
         }
     }
 
@@ -44,6 +51,8 @@ import SplitTestFormats
         Route(method: "DELETE", path: "/v1/units/{unit}"),
         Route(method: "GET", path: "/health"),
         Route(method: "GET", path: "/openapi.yaml"),
+        Route(method: "POST", path: "/ofrep/v1/evaluate/flags/{key}"),
+        Route(method: "POST", path: "/ofrep/v1/evaluate/flags"),
     ]
 
     /// The methods `path` (as ``Route/path`` writes it) answers, for a 405's `Allow` header.
@@ -72,9 +81,15 @@ import SplitTestFormats
             ],
             "servers": [["url": "http://127.0.0.1:8080"]],
             "security": [[:], ["bearerKey": []]],
-            "paths": paths(),
+            "paths": allPaths(),
             "components": components(for: definitions),
         ]
+    }
+
+    /// The service's own routes, then OFREP's.
+    private static func allPaths() -> JSONValue {
+        guard case .object(let members) = paths() else { preconditionFailure("the paths are an object") }
+        return .object(members + ofrepPaths().map { JSONValue.Member(key: $0.0, value: $0.1) })
     }
 
     private static func description(for definitions: Definitions?) -> String {
@@ -95,10 +110,11 @@ import SplitTestFormats
         text += definitions == nil
             ? """
             This document is for any definitions: the one a service serves at `GET /openapi.yaml`
-            also lists the experiments it serves and the attributes they declare.
+            also lists the experiments it serves and the attributes and events they declare.
             """
             : """
-            This document lists the experiments the service serves and the attributes they declare.
+            This document lists the experiments the service serves, the attributes they declare and
+            the events they declare.
             """
         return text
     }

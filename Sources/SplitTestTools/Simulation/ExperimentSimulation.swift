@@ -26,6 +26,8 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     /// Units outside the traffic or layer slice, held out, not targeted, not in a required group,
     /// or outside the schedule, and every unit of a resolved experiment.
     public var notEnrolled: Int
+    /// Units outside the experiment's traffic or its layer slice (part of `notEnrolled`).
+    public var outsideTraffic: Int
     /// Units kept out by the experiment's holdout (part of `notEnrolled`).
     public var heldOut: Int
     /// Units whose attributes the targeting does not match (part of `notEnrolled`).
@@ -37,6 +39,14 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     public var notStarted: Int
     /// Units resolved after the schedule's end (part of `notEnrolled`; all or none of them).
     public var ended: Int
+    /// Units that got a group the experiment names for them (`force:`; part of `notEnrolled`).
+    public var forced: Int
+    /// Units served the control because the experiment is stopped (part of `notEnrolled`; all
+    /// of them but the forced ones, or none).
+    public var stopped: Int
+    /// Units served the winner because the experiment is resolved (part of `notEnrolled`; all of
+    /// them but the forced ones, or none).
+    public var resolved: Int
     /// One entry per group, in declaration order.
     public var groups: [GroupShare]
     /// The chi-square goodness-of-fit p-value of the enrolled counts against the weights;
@@ -57,11 +67,15 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         var counts = [Int](repeating: 0, count: definition.groups.count)
         var total = 0
         var enrolled = 0
+        var outsideTraffic = 0
         var heldOut = 0
         var notTargeted = 0
         var prerequisiteUnmet = 0
         var notStarted = 0
         var ended = 0
+        var forced = 0
+        var stopped = 0
+        var resolved = 0
         for unit in units {
             total += 1
             let resolution = definition.resolve(
@@ -72,6 +86,10 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
             case .prerequisite: prerequisiteUnmet += 1
             case .notStarted: notStarted += 1
             case .ended: ended += 1
+            case .notEnrolled: outsideTraffic += 1
+            case .forced: forced += 1
+            case .stopped: stopped += 1
+            case .resolved: resolved += 1
             default: break
             }
             guard resolution.reason == .bucketed else { continue }
@@ -83,11 +101,15 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         self.units = total
         self.enrolled = enrolled
         self.notEnrolled = total - enrolled
+        self.outsideTraffic = outsideTraffic
         self.heldOut = heldOut
         self.notTargeted = notTargeted
         self.prerequisiteUnmet = prerequisiteUnmet
         self.notStarted = notStarted
         self.ended = ended
+        self.forced = forced
+        self.stopped = stopped
+        self.resolved = resolved
         self.groups = definition.groups.indices.map { index in
             GroupShare(
                 group: definition.groups[index],
@@ -102,7 +124,8 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case experiment, units, enrolled, notEnrolled, heldOut, notTargeted, prerequisiteUnmet, notStarted, ended, groups
+        case experiment, units, enrolled, notEnrolled, outsideTraffic, heldOut, notTargeted, prerequisiteUnmet, notStarted, ended
+        case forced, stopped, resolved, groups
         case sampleRatioPValue, factors
     }
 
@@ -113,11 +136,15 @@ public struct ExperimentSimulation: Sendable, Hashable, Encodable {
         try container.encode(units, forKey: .units)
         try container.encode(enrolled, forKey: .enrolled)
         try container.encode(notEnrolled, forKey: .notEnrolled)
+        try container.encode(outsideTraffic, forKey: .outsideTraffic)
         try container.encode(heldOut, forKey: .heldOut)
         try container.encode(notTargeted, forKey: .notTargeted)
         try container.encode(prerequisiteUnmet, forKey: .prerequisiteUnmet)
         try container.encode(notStarted, forKey: .notStarted)
         try container.encode(ended, forKey: .ended)
+        try container.encode(forced, forKey: .forced)
+        try container.encode(stopped, forKey: .stopped)
+        try container.encode(resolved, forKey: .resolved)
         try container.encode(groups, forKey: .groups)
         try container.encode(sampleRatioPValue, forKey: .sampleRatioPValue)
         // Only a multivariate experiment has the key, so that other experiments' JSON is unchanged.

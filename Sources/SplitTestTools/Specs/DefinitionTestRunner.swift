@@ -1,5 +1,6 @@
 @_spi(Tools) import SplitTestCompiler
 @_spi(Generated) @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// What running test documents found: how many ran, and each failure at its `expect`.
 public struct DefinitionTestReport: Sendable {
@@ -137,7 +138,7 @@ public enum DefinitionTestRunner {
         let outside = distribution.shares.filter { abs(share($0.group) - $0.percent) > distribution.tolerance }
         guard !outside.isEmpty else { return nil }
         let expected = distribution.shares.map { "\($0.group) \(percent($0.percent))" }.joined(separator: ", ")
-            + " of \(distribution.units) units within \(distribution.tolerance) points"
+            + " of \(Counted.phrase(distribution.units, "unit")) within \(distribution.tolerance) points"
         let actual = definition.groups.map { "\($0) \(percent(share($0)))" }.joined(separator: ", ")
         return DefinitionTestReport.Failure(
             location: distribution.location, test: test.experiment, unit: nil, expected: expected, actual: actual)

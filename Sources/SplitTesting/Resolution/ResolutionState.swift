@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestFormats
 
 /// Everything a service resolves with, guarded by one lock so that a resolution sees one unit,
 /// one set of overrides and one cache, and a unit is bucketed and stored exactly once.
@@ -27,8 +28,10 @@ struct ResolutionState: Sendable {
     }
     private(set) var deviceSlot: Int?
     private(set) var userSlot: Int?
-    /// A small number for every unit seen, so that cache keys need not hold unit ids.
-    private var slots: [String: Int] = [:]
+    /// A small number for every unit seen, so that cache keys need not hold unit ids. Units are
+    /// told apart by their bytes, as bucketing tells them apart: two ids that differ only in their
+    /// Unicode normalization are two units, with slots (and so resolutions) of their own.
+    private var slots: [UTF8Key: Int] = [:]
     /// Raw group names by experiment identifier. A change drops the kept resolutions of the
     /// experiments that require others, since an override of a required experiment changes whether
     /// they are met (an overridden experiment itself is never kept).
@@ -135,6 +138,7 @@ struct ResolutionState: Sendable {
 
     /// The slot of `unit`, numbering units in the order they are first seen.
     mutating func slot(for unit: String) -> Int {
+        let unit = UTF8Key(unit)
         if let slot = slots[unit] { return slot }
         let slot = slots.count
         slots[unit] = slot

@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// The one resolution of an experiment for a unit: every step of the resolution order, in one
 /// function of explicit inputs, returning what the unit gets and what its shell must store or
 /// remove.
@@ -37,9 +39,12 @@
         if let name = override(definition.identifier), let index = definition.groupIndex(named: name) {
             return Resolution(groupIndex: index, reason: .override, unit: unit)
         }
-        // 2. The unit's forced group.
-        if !definition.force.isEmpty, let unit, let forced = definition.force[unit] {
-            return Resolution(groupIndex: forced, reason: .forced, unit: unit)
+        // 2. The unit's forced group: the unit written with these very bytes (a `String` lookup
+        // would also find an id that differs only in its Unicode normalization, another unit).
+        if !definition.force.isEmpty, let unit, let entry = definition.force.index(forKey: unit),
+            definition.force[entry].key.utf8.elementsEqual(unit.utf8)
+        {
+            return Resolution(groupIndex: definition.force[entry].value, reason: .forced, unit: unit)
         }
         // 3. A stopped experiment, or one whose schedule has ended.
         if definition.status == .stopped { return Resolution(groupIndex: definition.controlIndex, reason: .stopped, unit: unit) }
@@ -171,4 +176,23 @@
     /// Forget the unit's stored group `group` in the experiment, which the experiment no longer
     /// has; a group stored there since by someone else is kept.
     case remove(experiment: String, unit: String, group: String)
+
+    /// The parts compared, the unit by its bytes: two ids that differ only in their Unicode
+    /// normalization are two units, so their changes are two changes.
+    private var key: [UTF8Key] {
+        switch self {
+        case .store(let experiment, let unit, let assignment):
+            [UTF8Key(experiment), UTF8Key(unit), UTF8Key(assignment.group), UTF8Key(assignment.period.map(String.init) ?? "")]
+        case .remove(let experiment, let unit, let group):
+            [UTF8Key(experiment), UTF8Key(unit), UTF8Key(group), UTF8Key("-")]
+        }
+    }
+
+    public static func == (lhs: StoredAssignmentChange, rhs: StoredAssignmentChange) -> Bool {
+        lhs.key == rhs.key
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+    }
 }

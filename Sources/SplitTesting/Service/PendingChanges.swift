@@ -1,7 +1,9 @@
+import SplitTestFormats
+
 /// The changes a `FileAssignmentStore` made in memory since its last successful write, kept
 /// so that each write applies them on top of whatever the file holds by then, rather than
 /// replacing the file with this process's view of it (which would drop what other processes
-/// wrote in between).
+/// wrote in between). Keys are told apart by their bytes, as the store's are.
 struct PendingChanges: Sendable {
     /// One key's change, the latest made to it.
     enum Change: Sendable, Equatable {
@@ -18,7 +20,7 @@ struct PendingChanges: Sendable {
         var sequence: UInt64
     }
 
-    private var entries: [String: Entry] = [:]
+    private var entries: [UTF8Key: Entry] = [:]
     /// The sequence number of the latest change recorded; a write notes it when it takes the
     /// changes, so that it forgets only those and keeps any made while it wrote.
     private(set) var latestSequence: UInt64 = 0
@@ -27,23 +29,23 @@ struct PendingChanges: Sendable {
     var isEmpty: Bool { entries.isEmpty }
 
     /// Whether a change to `key` waits for a write.
-    func contains(_ key: String) -> Bool {
+    func contains(_ key: UTF8Key) -> Bool {
         entries[key] != nil
     }
 
     /// The change to `key` that waits for a write, if any.
-    func change(for key: String) -> Change? {
+    func change(for key: UTF8Key) -> Change? {
         entries[key]?.change
     }
 
     /// The keys whose changes wait for a write.
-    var keys: Dictionary<String, Entry>.Keys { entries.keys }
+    var keys: Dictionary<UTF8Key, Entry>.Keys { entries.keys }
 
     /// Records `change` for `key`, replacing the one recorded before, with one exception: a
     /// removal followed by a set-if-absent becomes a set. This process removed the value the
     /// file holds (a group that no longer exists), so the file's value must not win over the
     /// one that replaces it.
-    mutating func record(_ change: Change, for key: String) {
+    mutating func record(_ change: Change, for key: UTF8Key) {
         latestSequence += 1
         var change = change
         if case .setIfAbsent(let value) = change, entries[key]?.change == .remove {
@@ -54,7 +56,7 @@ struct PendingChanges: Sendable {
 
     /// `base` (what the file holds) with every change applied: a set replaces, a removal
     /// removes, a set-if-absent fills only a key `base` lacks.
-    func applied(to base: [String: String]) -> [String: String] {
+    func applied(to base: [UTF8Key: String]) -> [UTF8Key: String] {
         var result = base
         for (key, entry) in entries {
             switch entry.change {

@@ -145,24 +145,31 @@ public enum OverrideSource: Sendable, Hashable {
 /// if let remote = issue.remoteControlIssue { … }
 /// ```
 public struct SplitTestingIssueDetail: Sendable, Hashable, CustomStringConvertible {
-    /// The value as its product made it, such as a `RemoteControlIssue`.
-    package let base: any Sendable & Hashable & CustomStringConvertible
+    /// The wrapped value; two details are equal when they wrap equal values of one type.
+    private let value: WrappedDetail
 
     /// Wraps `base`.
     package init(_ base: some Sendable & Hashable & CustomStringConvertible) {
-        self.base = base
+        value = WrappedDetail(base: base)
     }
 
-    /// The value's own description.
-    public var description: String { base.description }
+    /// The value as its product made it, such as a `RemoteControlIssue`.
+    package var base: any Sendable & Hashable & CustomStringConvertible { value.base }
 
-    /// Whether both wrap equal values of one type.
-    public static func == (left: SplitTestingIssueDetail, right: SplitTestingIssueDetail) -> Bool {
+    /// The value's own description.
+    public var description: String { value.base.description }
+}
+
+/// The value of a ``SplitTestingIssueDetail``, compared and hashed as itself, so that the detail
+/// synthesizes its own `==` and `hash(into:)`.
+private struct WrappedDetail: Sendable, Hashable {
+    let base: any Sendable & Hashable & CustomStringConvertible
+
+    static func == (left: WrappedDetail, right: WrappedDetail) -> Bool {
         AnyHashable(left.base) == AnyHashable(right.base)
     }
 
-    /// Hashes the wrapped value.
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(AnyHashable(base))
     }
 }

@@ -25,12 +25,14 @@ public final class SplitTestingService: Sendable {
     /// The store the service keeps its device id and groups in (the platform's when the
     /// configuration named none); tools and tests flush it before their process ends.
     package let store: any AssignmentStore
-    private let tracking: TrackingClient
+    let tracking: TrackingClient
     /// The configuration's `report`; `SplitTestingRemote` reports through it too.
     package let report: @Sendable (SplitTestingIssue) -> Void
     let catalog: ExperimentCatalogIndex
     @usableFromInline let exposures: ExposureLog
     let state: Locked<ResolutionState>
+    /// The declared attributes that exposures carry as dimensions, besides the built-in ones.
+    let dimensionNames: Locked<[String]>
     /// The device id the app supplied, which erasing assignments keeps; `nil` when the service
     /// creates one.
     let configuredDeviceID: String?
@@ -50,7 +52,6 @@ public final class SplitTestingService: Sendable {
         self.store = store
         tracking = configuration.tracking
         report = configuration.report
-        exposures = ExposureLog(tracking: configuration.tracking)
         var duplicates: [String] = []
         catalog = ExperimentCatalogIndex(catalog: configuration.catalog, duplicates: &duplicates)
         for duplicate in duplicates { report(.duplicateCatalogExperiment(experiment: duplicate)) }
@@ -60,10 +61,16 @@ public final class SplitTestingService: Sendable {
             report(.invalidUnitID(reason: "the configured device id is empty; using the stored or a new one"))
             deviceID = nil
         }
-        state = Locked(ResolutionState(
+        let state = Locked(ResolutionState(
             deviceID: deviceID, builtInAttributes: configuration.builtInAttributes,
             storeIsInMemory: store is InMemoryAssignmentStore, environment: configuration.environment,
             clock: configuration.clock))
+        self.state = state
+        let dimensionNames = Locked<[String]>([])
+        self.dimensionNames = dimensionNames
+        exposures = ExposureLog(tracking: configuration.tracking) {
+            Self.dimensions(of: state.withLock { $0.attributes }, declared: dimensionNames.withLock { $0 })
+        }
         configuredDeviceID = deviceID
         environment = configuration.environment
         reportInMemoryBandits()
@@ -173,16 +180,45 @@ public final class SplitTestingService: Sendable {
     /// service.trackGoal("purchase", value: 3.99)
     /// ```
     public func trackGoal(_ goal: String, value: Double? = nil) {
+        let (device, user, groups) = unitsAndExposedGroups()
+        tracking.track(TrackingEvent.goal(goal, value: value, device: device, user: user, groups: groups))
+    }
+
+    /// The device id, the signed-in user and the group of every experiment they have been exposed
+    /// to, by experiment: what a goal and a declared event carry.
+    func unitsAndExposedGroups() -> (device: String, user: String?, groups: [String: String]) {
         let device = deviceID
         let user = currentUserID
         let units = [device] + (user.map { [$0] } ?? [])
-        tracking.track(
-            TrackingEvent.goal(
-                goal, value: value, device: device, user: user, groups: exposures.exposedGroups(units: units)))
+        return (device, user, exposures.exposedGroups(units: units))
     }
 }
 
 extension SplitTestingService {
+    /// Blocks until every device id and group handed out so far is kept by the store.
+    ///
+    /// A file store (``AssignmentStore/file(at:report:)``, and the store a configuration that
+    /// names none opens outside Apple platforms) writes in the background: this waits for its
+    /// writes, or for their failure (reported through the configuration's `report`), retrying
+    /// one that failed before, and waits at most ten seconds for another process's lock.
+    /// `UserDefaults` persists by itself on Apple platforms, where this returns at once (elsewhere
+    /// it waits for the suite's file to be written), as it does for an in-memory store or an
+    /// app's own.
+    ///
+    /// A normal exit of the process (returning from `main`, `exit`) waits for the writes anyway,
+    /// so a command-line tool need not call it. An app calls it when it moves to the background,
+    /// so that no write of a file it shares with its extensions is under way while it is
+    /// suspended:
+    ///
+    /// ```swift
+    /// func sceneDidEnterBackground(_ scene: UIScene) {
+    ///     service.flush()
+    /// }
+    /// ```
+    public func flush() {
+        (store as? any PersistsInBackground)?.flush()
+    }
+
     /// Sets the app's targeting attributes by name: the values it sets replace the built-ins of
     /// the same name, and custom attributes it leaves unset are unset (their conditions are false).
     ///

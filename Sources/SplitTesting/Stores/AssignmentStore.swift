@@ -26,6 +26,11 @@
 /// ``setIfAbsent(_:for:)``, so that when several processes (an app and its widget) or several
 /// services share a store, the first value stored wins and every one of them serves it.
 ///
+/// A store must tell keys apart by their UTF-8 bytes, as bucketing tells unit ids apart: the keys
+/// of `josé` written with a precomposed `é` and with `e` and a combining accent are two keys, of
+/// two units. A `[String: String]` takes them for one (Swift compares strings by canonical
+/// equivalence); the package's stores keep them apart.
+///
 /// ```swift
 /// let service = SplitTestingService(configuration: .init(
 ///     store: .file(at: applicationSupport.appendingPathComponent("split-tests.json")),
@@ -61,6 +66,13 @@ extension AssignmentStore {
         set(value, for: key)
         return value
     }
+}
+
+/// A store of the package that persists what it is given in the background, which
+/// ``SplitTestingService/flush()`` waits for.
+protocol PersistsInBackground {
+    /// Blocks until every change made so far is persisted (or has failed and been reported).
+    func flush()
 }
 
 /// The keys under which a ``SplitTestingService`` keeps its state in an ``AssignmentStore``.

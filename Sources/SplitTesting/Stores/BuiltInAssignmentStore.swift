@@ -32,13 +32,12 @@ public struct BuiltInAssignmentStore: AssignmentStore {
     /// stored after the call.
     public func setIfAbsent(_ value: String, for key: String) -> String { base.setIfAbsent(value, for: key) }
 
-    /// Blocks until every change made so far has been written to the file (or has failed and been
-    /// reported), retrying a write that failed before; for the other stores it returns at once.
-    /// Call it when the app moves to the background, so that no write of a file shared with the
-    /// app's extensions is in progress while the app is suspended; never needed for correctness
-    /// within a launch. It waits at most ten seconds for another process's lock.
-    public func flush() {
-        (base as? FileAssignmentStore)?.flush()
+    /// Blocks until every change made so far has been persisted (written to the file, or has
+    /// failed and been reported, retrying a write that failed before); for a store that persists
+    /// at once it returns at once. Apps call ``SplitTestingService/flush()``, which does this for
+    /// the service's store.
+    package func flush() {
+        (base as? any PersistsInBackground)?.flush()
     }
 }
 

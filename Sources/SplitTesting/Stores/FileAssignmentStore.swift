@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestFormats
 
 /// An ``AssignmentStore`` kept in one JSON file (an object of string keys to string values),
 /// which an app and its extensions (a widget, a notification extension) can share.
@@ -6,7 +7,12 @@ import Foundation
 /// Reads are answered from memory and writes are coalesced and written on a background queue,
 /// by atomic replace (a temporary file renamed over the old one), so a process killed
 /// mid-write leaves the old file or the new one, never a torn one. Keys are the service's
-/// (`StorageKey`).
+/// (`StorageKey`), told apart by their UTF-8 bytes as bucketing tells unit ids apart: two keys
+/// that differ only in their Unicode normalization are two entries, in memory and in the file.
+///
+/// Every normal exit of the process (returning from `main`, `exit`) first finishes the writes
+/// queued so far, so that a command-line tool that fetches and returns at once keeps what it
+/// was handed; ``flush()`` waits for them earlier.
 ///
 /// ## Processes that share the file
 ///
@@ -53,7 +59,7 @@ import Foundation
 ///     fileURL: container.appendingPathComponent("split-tests.json"),
 ///     report: { issue in logger.warning("\(issue)") })
 /// ```
-@_spi(Tools) public final class FileAssignmentStore: AssignmentStore {
+@_spi(Tools) public final class FileAssignmentStore: AssignmentStore, PersistsInBackground {
     /// Whether other processes may open the same file.
     public enum Sharing: Sendable, Hashable {
         /// Other processes (an app's extensions) may open the same file: writes merge under a
@@ -83,12 +89,12 @@ import Foundation
 
     private struct State: Sendable {
         /// What the store answers: `fileValues` with `changes` applied.
-        var values: [String: String]
+        var values: [UTF8Key: String]
         /// What this store changed since its last successful write.
         var changes = PendingChanges()
         /// What the file held when this store last read or wrote it, and that file's stamp (nil
         /// when there was none).
-        var fileValues: [String: String]
+        var fileValues: [UTF8Key: String]
         var stamp: FileStamp?
         /// The lock file's write count after this store's last write; nil when the file may have
         /// been replaced since (this store read it outside the lock, or has not written yet).
@@ -115,7 +121,7 @@ import Foundation
         lock = StoreFileLock(storeFile: fileURL)
         let read = file.read()
         var issues: [SplitTestingIssue] = []
-        var values: [String: String] = [:]
+        var values: [UTF8Key: String] = [:]
         var persists = true
         var corrupt = false
         switch read.contents {
@@ -153,15 +159,17 @@ import Foundation
     /// process replaced it.
     public func string(for key: String) -> String? {
         refreshIfChanged()
+        let key = UTF8Key(key)
         return state.withLock { $0.values[key] }
     }
 
     /// Stores `value` for `key` and queues a write of the file; the last writer wins.
     public func set(_ value: String, for key: String) {
+        let key = UTF8Key(key)
         let changed = state.withLock { state in
             let previous = state.values.updateValue(value, forKey: key)
             // Shared, the file may hold another value than memory does.
-            guard previous != value || sharing == .acrossProcesses else { return false }
+            guard !Self.same(previous, value) || sharing == .acrossProcesses else { return false }
             state.changes.record(.set(value), for: key)
             return true
         }
@@ -177,7 +185,8 @@ import Foundation
     /// is kept in memory and written later, where a value already in the file still wins. For
     /// other keys the value is settled at the next background write, by the same rule.
     public func setIfAbsent(_ value: String, for key: String) -> String {
-        guard sharing == .acrossProcesses, key == StorageKey.deviceID else {
+        let key = UTF8Key(key)
+        guard sharing == .acrossProcesses, key == Self.deviceIDKey else {
             return setIfAbsentInMemory(value, for: key)
         }
         // Memory holds the device id only once it is settled, so that a caller on another
@@ -203,7 +212,7 @@ import Foundation
         return setIfAbsentInMemory(value, for: key)
     }
 
-    private func setIfAbsentInMemory(_ value: String, for key: String) -> String {
+    private func setIfAbsentInMemory(_ value: String, for key: UTF8Key) -> String {
         let existing: String? = state.withLock { state in
             if let existing = state.values[key] { return existing }
             state.values[key] = value
@@ -217,6 +226,7 @@ import Foundation
 
     /// Removes the value stored for `key` and queues a write of the file.
     public func removeValue(for key: String) {
+        let key = UTF8Key(key)
         let changed = state.withLock { state in
             guard state.values.removeValue(forKey: key) != nil || sharing == .acrossProcesses else { return false }
             state.changes.record(.remove, for: key)
@@ -227,8 +237,8 @@ import Foundation
 
     /// Blocks until every change made so far has been written (or has failed and been reported),
     /// retrying a write that failed before. Call it when the app moves to the background; never
-    /// needed for correctness within a launch. Shared, it waits at most ten seconds for
-    /// another process's lock.
+    /// needed for correctness within a launch, nor before a normal exit, which waits for the
+    /// writes queued. Shared, it waits at most ten seconds for another process's lock.
     public func flush() {
         if state.withLock({ $0.persists && !$0.changes.isEmpty }) { scheduleWrite() }
         writer.waitUntilIdle()
@@ -261,7 +271,7 @@ import Foundation
         let read = file.read()
         // Rebased outside the lock, so that a large file never holds up a fetch on another thread.
         let (changes, sequence) = state.withLock { ($0.changes, $0.changes.latestSequence) }
-        var rebased: [String: String]?
+        var rebased: [UTF8Key: String]?
         if case .values(let stored) = read.contents { rebased = changes.applied(to: stored) }
         let issue: SplitTestingIssue? = state.withLock { state in
             // A write or another refresh got there first, with a file at least as new.
@@ -321,7 +331,7 @@ import Foundation
             && FileStamp(path: fileURL.path) == known.stamp
         let read = unchanged ? (contents: StoreFileLoader.Contents.values(known.file), stamp: known.stamp) : file.read()
         var issues: [SplitTestingIssue] = []
-        var stored: [String: String]?
+        var stored: [UTF8Key: String]?
         switch read.contents {
         case .values(let values):
             stored = values
@@ -342,10 +352,12 @@ import Foundation
         let changes = known.changes
         let merged = changes.applied(to: stored ?? state.withLock { $0.values })
         // Whether the file held what this store did not know: another process's writes.
-        let foreign = !unchanged && stored != nil && stored != known.file
+        let foreign = !unchanged && stored.map { !Self.same($0, known.file) } ?? false
         var stamp = read.stamp
         var writeCount = count
-        if merged != stored, !(stored == nil && merged.isEmpty) {
+        // Whether the merge changes the file (no file and nothing to write leave it absent).
+        let changesFile = stored.map { !Self.same($0, merged) } ?? !merged.isEmpty
+        if changesFile {
             do {
                 guard let count else { throw StoreFileError(operation: "read the write count of", path: self.lock.url.path, code: EIO) }
                 writeCount = try lock.recordWrite(after: count)
@@ -402,6 +414,20 @@ import Foundation
             state.writeFailures.succeeded()
         }
         return []
+    }
+
+    /// The key of the device id, which a shared store settles in its file at once.
+    private static let deviceIDKey = UTF8Key(StorageKey.deviceID)
+
+    /// Whether two values are the same bytes: a value rewritten in another Unicode
+    /// normalization is a change to write, as a key so written is another key.
+    private static func same(_ stored: String?, _ value: String) -> Bool {
+        stored.map { UTF8Key($0) == UTF8Key(value) } ?? false
+    }
+
+    /// Whether two sets of entries hold the same values, byte for byte, under the same keys.
+    private static func same(_ some: [UTF8Key: String], _ other: [UTF8Key: String]) -> Bool {
+        some.count == other.count && some.allSatisfy { key, value in same(other[key], value) }
     }
 
     /// The report of a failed write, or none when the failure continues a run already reported.

@@ -19,9 +19,9 @@ struct StoreFileLoader {
         case missing
         /// A JSON object of strings (an empty file counts as an empty object: it holds nothing
         /// that could be lost).
-        case values([String: String])
+        case values([UTF8Key: String])
         /// Not a JSON object of strings; `salvaged` holds the string entries that could be read.
-        case corrupt(salvaged: [String: String])
+        case corrupt(salvaged: [UTF8Key: String])
         /// A file exists but cannot be read.
         case unreadable(reason: String)
     }
@@ -78,7 +78,7 @@ struct StoreFileLoader {
     /// by a killed writer is simply overwritten by the next) and unique otherwise. Creates the
     /// folder when it is missing. Returns the stamp of the new file.
     @discardableResult
-    func replace(with values: [String: String], temporaryName: String) throws -> FileStamp? {
+    func replace(with values: [UTF8Key: String], temporaryName: String) throws -> FileStamp? {
         let data = StoreFile.encode(values)
         try createFolder()
         let temporary = fileURL.deletingLastPathComponent().appendingPathComponent(temporaryName)

@@ -14,8 +14,9 @@ import SplitTestFormats
 ///
 /// `user` is present while a user is associated. Goal events carry `device` and, when signed in,
 /// `user` among their properties, so that `splitc analyze` joins them to the exposed units. Lines are written on a background queue, in the
-/// order events arrive; ``flush()`` waits for them. A file that cannot be written is reported
-/// through `report` (once until a write succeeds again) and those events are dropped.
+/// order events arrive; ``flush()`` waits for them, and so does a normal exit of the process
+/// (returning from `main`, `exit`). A file that cannot be written is reported through `report`
+/// (once until a write succeeds again) and those events are dropped.
 ///
 /// ```swift
 /// let provider = JSONLinesTrackingProvider(fileURL: caches.appendingPathComponent("exposures.jsonl"))

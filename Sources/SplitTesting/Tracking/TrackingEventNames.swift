@@ -36,6 +36,17 @@ extension TrackingEvent {
         /// The prefix of the properties that carry a multivariate experiment's levels on an
         /// exposure, one per factor: `factor_<factor>`, e.g. `factor_headline: urgent`.
         package static let factorPrefix = EventVocabulary.Property.factorPrefix
+        /// The prefix of the properties that carry the unit's dimensions on an exposure, one per
+        /// dimension: `dimension_<attribute>`, e.g. `dimension_platform: ios`, for the built-in
+        /// `platform` and `app_version` and each attribute declared with `dimension: true`; a
+        /// readout slices by them.
+        package static let dimensionPrefix = EventVocabulary.Property.dimensionPrefix
+    }
+
+    /// The name of the exposure property that carries the value of the dimension `attribute`:
+    /// `dimension_<attribute>`.
+    package static func dimensionPropertyName(attribute: String) -> String {
+        Property.dimensionPrefix + attribute
     }
 
     /// The name of the exposure property that carries the level of `factor` of a multivariate

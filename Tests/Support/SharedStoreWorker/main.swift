@@ -19,10 +19,24 @@ import Foundation
 //       one process and not yet in another) and prints `assigned <group> <reason> <stored>`.
 //   SharedStoreWorker hold-lock <store>
 //       Takes the store's lock, prints `locked`, and sleeps until killed.
-//   SharedStoreWorker defaults
+//   SharedStoreWorker defaults [<weight>,…]
 //       An app that takes the configuration's defaults (the store among them), its `report` set
-//       after creating it: resolves the device-level experiment and prints `device <device id>`
-//       and `palette <group> <reason>`. Run twice, it is two launches of one app.
+//       after creating it: resolves the device-level experiment (with eight weights when given,
+//       as a later release might change them), prints `device <device id>` and
+//       `palette <group> <reason>`, and returns from main at once, leaving its writes to the
+//       process's exit. Run twice, it is two launches of one app.
+//   SharedStoreWorker exit-handler <store>
+//       Registers an exit handler that stores `at-exit` under `split_test.exit-handler` in a store
+//       it opens then (a store first used after the exit started), stores `in-main` under
+//       `split_test.main`, appends an event `in_main` to <store>.events.jsonl through a
+//       JSONLinesTrackingProvider, and returns from main at once.
+//   SharedStoreWorker exit-in-report <store> <unwritable store>
+//       Stores `in-main` under `split_test.main` in <store>, then a value in <unwritable store>,
+//       whose `report` of the failed write calls `exit(3)` from inside that write; main waits.
+//   SharedStoreWorker user-defaults <suite> <device id>…
+//       One launch of an app whose store is the UserDefaults suite <suite>: for each device id,
+//       a service keyed by it resolves the device-level experiment and prints
+//       `<index of the device id> <group> <reason>`; the defaults are then synchronized.
 // Issues the store reports go to standard error, one per line, prefixed `issue:`.
 
 let arguments = CommandLine.arguments
@@ -55,13 +69,23 @@ func waitForStart(_ path: String) {
     }
 }
 
+/// The weights of `palette`: eight equal ones, or those given to `defaults`.
+let paletteWeights: [Double] = {
+    guard arguments.count == 3, mode == "defaults" else { return Array(repeating: 1, count: 8) }
+    let weights = arguments[2].split(separator: ",").compactMap { Double($0) }
+    guard weights.count == 8, weights.allSatisfy({ $0 >= 0 }), weights.contains(where: { $0 > 0 }) else {
+        fail("defaults takes eight comma-separated weights, not \(arguments[2])")
+    }
+    return weights
+}()
+
 /// A device-level experiment with eight groups, so that two device ids rarely share a group.
 struct WorkerPaletteSplitTest: SplitTest {
     enum Group: String, SplitTestGroup { case g0, g1, g2, g3, g4, g5, g6, g7 }
     static let identifier = "palette"
     static let definition = SplitTestDefinition(
         identifier: identifier, groups: Group.self, unitType: .device, salt: identifier,
-        bucketUpperBounds: BucketTable(weights: Array(repeating: 1, count: 8)).upperBounds, control: .g0)
+        bucketUpperBounds: BucketTable(weights: paletteWeights).upperBounds, control: .g0)
     let assignment: SplitTestAssignment<Group>
     init(assignment: SplitTestAssignment<Group>) { self.assignment = assignment }
 }
@@ -143,14 +167,42 @@ case "hold-lock":
     while true { sleep(60) }
 
 case "defaults":
+    guard arguments.count <= 3 else { fail("usage: SharedStoreWorker defaults [<weight>,…]") }
     var configuration = SplitTestingService.Configuration(catalog: [WorkerPaletteSplitTest.self])
     configuration.report = report
     let service = SplitTestingService(configuration: configuration)
     let palette = service.fetchSplitTest(WorkerPaletteSplitTest.self)
-    // A process that ends right after its first fetch would end before the background write.
-    (service.store as? FileAssignmentStore)?.flush()
-    say("device \(service.deviceID)")
-    say("palette \(palette.currentGroup.rawValue) \(palette.assignment.reason.rawValue)")
+    // Nothing waits for the store's background write: the process's exit must.
+    say("device \(service.deviceID)\npalette \(palette.currentGroup.rawValue) \(palette.assignment.reason.rawValue)")
+
+case "exit-handler":
+    guard arguments.count == 3 else { fail("usage: SharedStoreWorker exit-handler <store>") }
+    // Registered before any store writes, so that it runs after the stores' own exit handler.
+    atexit {
+        let store = FileAssignmentStore(fileURL: URL(fileURLWithPath: CommandLine.arguments[2]))
+        store.set("at-exit", for: "split_test.exit-handler")
+    }
+    FileAssignmentStore(fileURL: storeURL).set("in-main", for: "split_test.main")
+    JSONLinesTrackingProvider(fileURL: URL(fileURLWithPath: storeURL.path + ".events.jsonl")).track(TrackingEvent("in_main"))
+
+case "exit-in-report":
+    guard arguments.count == 4 else { fail("usage: SharedStoreWorker exit-in-report <store> <unwritable store>") }
+    FileAssignmentStore(fileURL: storeURL).set("in-main", for: "split_test.main")
+    let unwritable = FileAssignmentStore(fileURL: URL(fileURLWithPath: arguments[3]), report: { _ in exit(3) })
+    unwritable.set("lost", for: "split_test.unwritable")
+    sleep(60)
+    fail("the report never called exit")
+
+case "user-defaults":
+    guard arguments.count >= 4 else { fail("usage: SharedStoreWorker user-defaults <suite> <device id>…") }
+    let store = UserDefaultsAssignmentStore(suiteName: arguments[2])
+    for (index, device) in arguments[3...].enumerated() {
+        let service = SplitTestingService(configuration: .init(
+            store: store, deviceID: device, catalog: [WorkerPaletteSplitTest.self], report: report))
+        let palette = service.fetchSplitTest(WorkerPaletteSplitTest.self)
+        say("\(index) \(palette.currentGroup.rawValue) \(palette.assignment.reason.rawValue)")
+    }
+    UserDefaults(suiteName: arguments[2])?.synchronize()
 
 default:
     fail("unknown mode \(mode)")

@@ -10,12 +10,15 @@ public struct Problem: Error, Sendable, Equatable {
     public var title: String
     /// What went wrong this time, and what to do about it.
     public var detail: String
+    /// Header fields the status calls for (`Allow` beside a 405, say).
+    public var headers: HTTPFields
 
     /// Creates a problem.
-    public init(_ status: HTTPResponse.Status, title: String, detail: String) {
+    public init(_ status: HTTPResponse.Status, title: String, detail: String, headers: HTTPFields = [:]) {
         self.status = status
         self.title = title
         self.detail = detail
+        self.headers = headers
     }
 
     /// A request the client must change: bad JSON, a missing unit, an unknown experiment.

@@ -3,10 +3,10 @@ import HTTPTypes
 import Logging
 import NIOCore
 
-/// Turns every error into a problem response: a ``Problem`` as it is, Hummingbird's own errors
-/// (no such route, a method not allowed) with their status, a body over the limit as 413, and
-/// anything else, which only the database can cause, as 503: the service itself is fine and
-/// answers again once the database does.
+/// Turns every error into a problem response: a ``Problem`` as it is, a request the
+/// ``RequestArrivalGuard`` refused as it was told, Hummingbird's own errors with their status, a
+/// body over the limit as 413, and anything else, which only the database can cause, as 503: the
+/// service itself is fine and answers again once the database does.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -15,13 +15,12 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let problem as Problem {
             return .problem(problem)
+        } catch let refusal as RequestRefusal {
+            return .problem(refusal.problem)
         } catch is NIOTooManyBytesError {
             return .problem(.tooLarge)
         } catch let error as HTTPError {
-            let detail = error.status == .notFound
-                ? "no route \(request.method) \(request.uri.path); see GET /openapi.yaml"
-                : error.body ?? error.status.reasonPhrase
-            return .problem(Problem(error.status, title: error.status.reasonPhrase, detail: detail))
+            return .problem(Problem(error.status, title: error.status.reasonPhrase, detail: error.body ?? error.status.reasonPhrase))
         } catch {
             context.logger.error("request failed: \(String(reflecting: error))", metadata: ["path": "\(request.uri.path)"])
             return .problem(
@@ -39,4 +38,18 @@ extension Problem {
 
     /// The largest request body read.
     static let maximumBodySize = 1 << 20
+
+    /// A body that is not declared as JSON, or that is encoded (compressed, say).
+    static func unsupportedMediaType(contentType: String?, contentEncoding: String?) -> Problem {
+        let given = if let contentEncoding {
+            "it is sent with 'Content-Encoding: \(contentEncoding)', which this service does not decode"
+        } else if let contentType {
+            "it is sent as '\(contentType)'"
+        } else {
+            "it has no Content-Type"
+        }
+        return Problem(
+            .unsupportedMediaType, title: "Unsupported media type",
+            detail: "the body must be JSON, sent with 'Content-Type: application/json'; \(given)")
+    }
 }

@@ -11,7 +11,8 @@ extension Response {
 
     /// A problem, as `application/problem+json`.
     static func problem(_ problem: Problem) -> Response {
-        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        var headers = problem.headers
+        headers[.contentType] = "application/problem+json"
         if problem.status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
         // The database is away for now: a client may try again in a second.
         if problem.status == .serviceUnavailable { headers[.retryAfter] = "1" }

@@ -1,3 +1,4 @@
+import SplitTestFormats
 @_spi(Tools) import SplitTestServiceBodies
 @_spi(Generated) @_spi(Tools) import SplitTesting
 
@@ -13,8 +14,13 @@ struct Decider {
     /// Each experiment's answer to `request`, in the order asked for.
     func decide(_ request: AssignmentRequest) async throws -> [ResponseBodies.PrewrittenAnswer] {
         let units = ResolutionUnits(device: request.device, user: request.user)
-        // One read for the device and the user together.
-        let stored = try await storage.storedGroups(of: Array(Set([request.device, request.user].compactMap { $0 })).sorted())
+        // One read for the device and the user together (both, when they differ only in their
+        // Unicode normalization: they are two units).
+        var readUnits: [String] = []
+        for unit in [request.device, request.user].compactMap({ $0 }) where !readUnits.contains(where: { UTF8Key($0) == UTF8Key(unit) }) {
+            readUnits.append(unit)
+        }
+        let stored = try await storage.storedGroups(of: readUnits)
         let time = SplitTestDefinition.currentTime
         var resolutions: [(experiment: ServedDefinitions.Experiment, resolution: Resolution)] = []
         var changes: [StoredAssignmentChange] = []

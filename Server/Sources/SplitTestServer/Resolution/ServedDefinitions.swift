@@ -7,7 +7,7 @@ import Foundation
 
 /// What the service answers from: the compiled experiments, each in force (its environment's
 /// values, then the control document's entry, as the runtime applies them), the declared
-/// attributes, and the control document itself.
+/// attributes and events, and the control document itself.
 public struct ServedDefinitions: Sendable {
     /// One experiment as served.
     ///
@@ -28,6 +28,8 @@ public struct ServedDefinitions: Sendable {
     var experiments: [Experiment]
     /// The kind of every attribute a request may give: the built-ins and those declared.
     var attributeKinds: [String: SplitTestAttributeKind]
+    /// The events the definitions declare, which `POST /v1/events` accepts beside the runtime's own.
+    var events = EventBatch.DeclaredEvents([])
     /// The control document in force, as read, with its sequence.
     var control: ControlInForce?
     /// The environment whose values the experiments take (`--environment`), or `nil` for their base values.
@@ -40,6 +42,10 @@ public struct ServedDefinitions: Sendable {
     public var warnings: [String]
     /// The OpenAPI document of the service for these definitions, served at `GET /openapi.yaml`.
     public private(set) var openAPIDocument = ""
+    /// A fingerprint of what the answers depend on besides the units: the definition files, the
+    /// environment and the control document. The same after a restart with the same ones, so
+    /// that OFREP's ETags stay valid across restarts.
+    private(set) var generation: UInt64 = 0
 
     /// A control document that was read and verified.
     struct ControlInForce: Sendable {
@@ -64,12 +70,13 @@ public struct ServedDefinitions: Sendable {
     public static func load(
         definitions paths: [String], control controlPath: String?, publicKey: String?, environment: String? = nil
     ) throws(DefinitionsError) -> ServedDefinitions {
-        let result: CompilationResult
+        let definitionSet: DefinitionSet
         do {
-            result = try DefinitionSet.load(paths: paths).result
+            definitionSet = try DefinitionSet.load(paths: paths)
         } catch {
             throw DefinitionsError(error.message)
         }
+        let result = definitionSet.result
         if result.hasErrors {
             throw DefinitionsError(result.diagnostics.map(\.description).joined(separator: "\n"))
         }
@@ -108,8 +115,21 @@ public struct ServedDefinitions: Sendable {
             experiments: experiments, attributeKinds: AttributeDeclaration.kinds(result.attributes), control: control,
             environment: environment, warnings: warnings)
         for (index, experiment) in experiments.enumerated() { served.positions[experiment.definition.identifier] = index }
+        var fingerprinted: [UInt8] = []
+        for source in definitionSet.sources {
+            fingerprinted += source.displayPath.utf8
+            fingerprinted.append(0)
+            fingerprinted += source.contents
+            fingerprinted.append(0)
+        }
+        fingerprinted += (environment ?? "").utf8
+        fingerprinted.append(0)
+        fingerprinted += control?.data ?? Data()
+        served.generation = Self.fingerprint(fingerprinted)
+        served.events = EventBatch.DeclaredEvents(result.events)
         served.openAPIDocument = ServiceContract.openAPIDocument(for: ServiceContract.Definitions(
-            experiments: experiments.map(\.definition.identifier), attributeKinds: served.attributeKinds))
+            experiments: experiments.map(\.definition.identifier), attributeKinds: served.attributeKinds,
+            events: result.events))
         return served
     }
 
@@ -121,11 +141,16 @@ public struct ServedDefinitions: Sendable {
     /// A strong ETag of the bytes served: their length and 64-bit FNV-1a hash, which changes
     /// whenever a new document is published (it validates a cache; it does not authenticate).
     static func etag(of data: Data) -> String {
+        "\"\(data.count)-\(String(fingerprint(data), radix: 16))\""
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes`.
+    static func fingerprint(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        return "\"\(data.count)-\(String(hash, radix: 16))\""
+        return hash
     }
 }
 

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 @_spi(Tools) import SplitTesting
+import SplitTestFormats
 
 /// The stored groups of the units a service asked its SQLite file for most recently, kept in
 /// memory so that a unit seen before costs no read.
@@ -30,8 +31,9 @@ final class StoredGroupCache: Sendable {
     }
 
     private struct State {
-        var recent: [String: [String: StoredAssignment]] = [:]
-        var older: [String: [String: StoredAssignment]] = [:]
+        // By the unit's bytes: two ids that are one `String` to Swift are two units.
+        var recent: [UTF8Key: [String: StoredAssignment]] = [:]
+        var older: [UTF8Key: [String: StoredAssignment]] = [:]
         var generation: UInt64 = 0
         var file: FileIdentity?
         /// One copy of each identifier and group name the entries hold.
@@ -51,15 +53,16 @@ final class StoredGroupCache: Sendable {
     /// the path; `nil` when any is not, and the database must be read.
     func groups(of units: [String], file: FileIdentity?) -> StoredGroups? {
         guard capacity > 0, let file else { return nil }
-        var dropped: [String: [String: StoredAssignment]] = [:]
+        var dropped: [UTF8Key: [String: StoredAssignment]] = [:]
         return state.withLockedValue { state in
             guard state.file == file else { return nil }
             var found = StoredGroups()
             for unit in units {
-                if let groups = state.recent[unit] {
+                let key = UTF8Key(unit)
+                if let groups = state.recent[key] {
                     found[unit: unit] = groups
-                } else if let groups = state.older.removeValue(forKey: unit) {
-                    Self.keep(unit, groups, in: &state, capacity: capacity, dropped: &dropped)
+                } else if let groups = state.older.removeValue(forKey: key) {
+                    Self.keep(key, groups, in: &state, capacity: capacity, dropped: &dropped)
                     found[unit: unit] = groups
                 } else {
                     return nil
@@ -83,7 +86,7 @@ final class StoredGroupCache: Sendable {
     /// unit was forgotten or the file changed since `ticket`.
     func keep(read groups: StoredGroups, of units: [String], ticket: Ticket) {
         guard capacity > 0, let file = ticket.file else { return }
-        var dropped: [String: [String: StoredAssignment]] = [:]
+        var dropped: [UTF8Key: [String: StoredAssignment]] = [:]
         state.withLockedValue { state in
             guard state.generation == ticket.generation else { return }
             if state.file != file {
@@ -94,8 +97,8 @@ final class StoredGroupCache: Sendable {
                 for (experiment, assignment) in groups[unit: unit] {
                     interned[Self.intern(experiment, in: &state)] = Self.interned(assignment, in: &state)
                 }
-                state.older.removeValue(forKey: unit)
-                Self.keep(unit, interned, in: &state, capacity: capacity, dropped: &dropped)
+                state.older.removeValue(forKey: UTF8Key(unit))
+                Self.keep(UTF8Key(unit), interned, in: &state, capacity: capacity, dropped: &dropped)
             }
         }
     }
@@ -108,25 +111,27 @@ final class StoredGroupCache: Sendable {
         stored groups: StoredGroups, removed: [(unit: String, experiment: String, group: String)] = [], ticket: Ticket
     ) {
         guard capacity > 0, ticket.file != nil else { return }
-        var dropped: [String: [String: StoredAssignment]] = [:]
+        var dropped: [UTF8Key: [String: StoredAssignment]] = [:]
         state.withLockedValue { state in
             guard state.generation == ticket.generation, state.file == ticket.file else { return }
-            var changed: [String: [String: StoredAssignment]] = [:]
-            func known(_ unit: String, in state: inout State) -> [String: StoredAssignment]? {
+            var changed: [UTF8Key: [String: StoredAssignment]] = [:]
+            func known(_ unit: UTF8Key, in state: inout State) -> [String: StoredAssignment]? {
                 if let pending = changed[unit] { return pending }
                 return state.recent[unit] ?? state.older.removeValue(forKey: unit)
             }
             for removal in removed {
-                guard var entry = known(removal.unit, in: &state) else { continue }
+                let unit = UTF8Key(removal.unit)
+                guard var entry = known(unit, in: &state) else { continue }
                 if entry[removal.experiment]?.group == removal.group { entry[removal.experiment] = nil }
-                changed[removal.unit] = entry
+                changed[unit] = entry
             }
             for unit in groups.unitIDs {
-                guard var entry = known(unit, in: &state) else { continue }
+                let key = UTF8Key(unit)
+                guard var entry = known(key, in: &state) else { continue }
                 for (experiment, assignment) in groups[unit: unit] {
                     entry[Self.intern(experiment, in: &state)] = Self.interned(assignment, in: &state)
                 }
-                changed[unit] = entry
+                changed[key] = entry
             }
             for (unit, entry) in changed {
                 if state.recent[unit] != nil {
@@ -143,8 +148,8 @@ final class StoredGroupCache: Sendable {
     func forget(_ unit: String) {
         state.withLockedValue { state in
             state.generation &+= 1
-            state.recent.removeValue(forKey: unit)
-            state.older.removeValue(forKey: unit)
+            state.recent.removeValue(forKey: UTF8Key(unit))
+            state.older.removeValue(forKey: UTF8Key(unit))
         }
     }
 
@@ -156,8 +161,8 @@ final class StoredGroupCache: Sendable {
     /// Puts `unit` in the recent half, which becomes the older one when full; what was older
     /// is moved to `dropped`, to be freed once the lock is released.
     private static func keep(
-        _ unit: String, _ groups: [String: StoredAssignment], in state: inout State, capacity: Int,
-        dropped: inout [String: [String: StoredAssignment]]
+        _ unit: UTF8Key, _ groups: [String: StoredAssignment], in state: inout State, capacity: Int,
+        dropped: inout [UTF8Key: [String: StoredAssignment]]
     ) {
         let half = max(1, capacity / 2)
         if state.recent.count >= half, state.recent[unit] == nil {

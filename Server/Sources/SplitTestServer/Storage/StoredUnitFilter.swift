@@ -1,3 +1,4 @@
+import SplitTestFormats
 import NIOConcurrencyHelpers
 
 /// Which units a SQLite file may hold groups for: a Bloom filter over every unit in it, so that a
@@ -162,7 +163,7 @@ final class StoredUnitFilter: Sendable {
     /// What the filter keeps of `unit`.
     static func hash(_ unit: String) -> UInt64 {
         var hasher = Hasher()
-        hasher.combine(unit)
+        hasher.combine(UTF8Key(unit))
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 }

@@ -95,12 +95,12 @@ import SplitTestFormats
     public func apply(_ changes: [StoredAssignmentChange]) async throws -> StoredGroups {
         var removing: [(unit: String, experiment: String, group: String)] = []
         var storing: [(unit: String, experiment: String, assignment: StoredAssignment)] = []
-        var named: Set<[String]> = []
+        var named: Set<[UTF8Key]> = []
         for change in changes {
             switch change {
             case .remove(let experiment, let unit, let group): removing.append((unit, experiment, group))
             case .store(let experiment, let unit, let assignment):
-                if named.insert([unit, experiment]).inserted { storing.append((unit, experiment, assignment)) }
+                if named.insert([UTF8Key(unit), UTF8Key(experiment)]).inserted { storing.append((unit, experiment, assignment)) }
             }
         }
         guard !storing.isEmpty || !removing.isEmpty else { return StoredGroups() }

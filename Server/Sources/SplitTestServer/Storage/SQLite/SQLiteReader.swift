@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// The reads of stored groups that concurrent requests make from a SQLite file, answered
 /// together.
 ///
@@ -13,9 +15,10 @@ struct SQLiteReader: Sendable {
     init(file: SQLiteFile) {
         batcher = RequestBatcher { reads in
             var units: [String] = []
-            var seen: Set<String> = []
+            // Each unit once, by its bytes: two ids that are one `String` to Swift are two units.
+            var seen: Set<UTF8Key> = []
             for read in reads {
-                for unit in read where seen.insert(unit).inserted { units.append(unit) }
+                for unit in read where seen.insert(UTF8Key(unit)).inserted { units.append(unit) }
             }
             let groups = try await file.run { [units] in try await $0.storedGroups(of: units) }
             return reads.map { groups.restricted(to: $0) }

@@ -1,6 +1,7 @@
 import Logging
 import NIOConcurrencyHelpers
 import SQLiteNIO
+import SplitTestFormats
 @_spi(Tools) import SplitTesting
 
 /// ``DecisionStorage`` in a SQLite file, created with its tables on first open.
@@ -104,16 +105,16 @@ import SQLiteNIO
         // The file the kept entries belong to: when the write goes to another, they are not
         // answered from anyway.
         let ticket = cache.ticketForStore()
-        var storing: Set<String> = []
+        var storing: Set<UTF8Key> = []
         var removed: [(unit: String, experiment: String, group: String)] = []
         for change in changes {
             switch change {
-            case .store(_, let unit, _): storing.insert(unit)
+            case .store(_, let unit, _): storing.insert(UTF8Key(unit))
             case .remove(let experiment, let unit, let group): removed.append((unit, experiment, group))
             }
         }
         // In the filter before their rows can be in the file.
-        let added = filter.add(storing)
+        let added = filter.add(storing.map(\.string))
         defer {
             filter.settle(added)
             buildFilterIfDue()

@@ -1,4 +1,5 @@
 import SQLiteNIO
+import SplitTestFormats
 @_spi(Tools) import SplitTesting
 
 /// The writes of concurrent requests to a SQLite file, committed together ("group commit").
@@ -106,14 +107,14 @@ struct SQLiteWriter: Sendable {
         // Each unit's experiment once, in one order (two requests for the same new unit in one
         // group: the first stored wins for both, as it would in two transactions).
         var rows: [(unit: String, experiment: String, assignment: StoredAssignment)] = []
-        var named: Set<[String]> = []
+        var named: Set<[UTF8Key]> = []
         for changes in writes {
             for change in changes {
                 switch change {
                 case .remove(let experiment, let unit, let group):
                     removals.append((unit, experiment, group))
                 case .store(let experiment, let unit, let assignment):
-                    if named.insert([unit, experiment]).inserted { rows.append((unit, experiment, assignment)) }
+                    if named.insert([UTF8Key(unit), UTF8Key(experiment)]).inserted { rows.append((unit, experiment, assignment)) }
                 }
             }
         }
