@@ -18,6 +18,9 @@ let package = Package(
         // What `splitc` and the decision service (`Server/`) share, as a library; its API is not
         // stable.
         .library(name: "SplitTestTools", targets: ["SplitTestTools"]),
+        // The test support of this repository's own test targets (the decision service's among
+        // them): the oracle helper, child processes, a PostgreSQL cluster. Not for apps.
+        .library(name: "TestTools", targets: ["TestTools"]),
         // The file formats, for the decision service: database locations and the events table.
         .library(name: "SplitTestFormats", targets: ["SplitTestFormats"]),
         // The readout of `splitc analyze` as a library, for tools; its API is not stable.

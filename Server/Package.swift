@@ -79,6 +79,7 @@ let package = Package(
                 .product(name: "SplitTestTools", package: "SplitTesting"),
                 .product(name: "SplitTestCompiler", package: "SplitTesting"),
                 .product(name: "SplitTestServiceBodies", package: "SplitTesting"),
+                .product(name: "TestTools", package: "SplitTesting"),
             ],
             exclude: ["Fixtures", "Support"]
         ),

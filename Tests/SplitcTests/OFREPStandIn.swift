@@ -5,7 +5,10 @@ import TestTools
 
 /// A loopback stand-in for the decision service's bulk OFREP endpoint (`Support/ofrep_server.py`),
 /// answering from a file, and what an OFREP client program built on the generated code for
-/// `experiments/` must print from its answers.
+/// `experiments/` must print from its answers. It gives the answers the real service never gives
+/// (a group that does not exist, an error item, a flag of no experiment, no answer at all), which
+/// a client must still read; the clients against the real service, compared with `splitc
+/// assign`, are the service's `GeneratedClientsTests`.
 enum OFREPStandIn {
     typealias Fixtures = GeneratedLanguageFixtures
 

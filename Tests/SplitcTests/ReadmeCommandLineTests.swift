@@ -45,15 +45,29 @@ import Testing
         }
         #expect(commands.count >= 2, "\(commands)")
         let simulate = try #require(commands.first)
-        let file = try #require(simulate.dropFirst().first { $0.hasSuffix(".yaml") })
+        // The definitions simulated: the paths before the first option (an experiment's file, and
+        // the folder of the metrics it names).
+        let paths = simulate.dropFirst().prefix { !$0.hasPrefix("--") }
+        let file = try #require(paths.first { $0.hasSuffix(".yaml") })
         var rates: [String] = []
         for (option, value) in zip(simulate, simulate.dropFirst()) where option == "--rate" {
             rates.append(String(value.prefix { $0 != "=" }))
         }
 
-        let source = Self.repository.appendingPathComponent(file)
-        let result = DefinitionCompiler.compile(
-            [SourceFile(path: file, contents: Array(try Data(contentsOf: source)))], today: CalendarDate(year: 2026, month: 1, day: 1))
+        var sources: [SourceFile] = []
+        for path in paths {
+            let url = Self.repository.appendingPathComponent(path)
+            let files = path.hasSuffix(".yaml")
+                ? [url]
+                : try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+                    .filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
+            for file in files {
+                sources.append(SourceFile(path: file.path, contents: Array(try Data(contentsOf: file))))
+            }
+        }
+        let result = DefinitionCompiler.compile(sources, today: CalendarDate(year: 2026, month: 1, day: 1))
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(result.experiments.count == 1, "the quick start simulates one experiment")
         let groups = try #require(result.experiments.first?.groupNames)
         #expect(Set(rates) == Set(groups), "the quick start's --rate names \(rates); \(file) has \(groups)")
 

@@ -173,6 +173,39 @@ extension Oracle {
     }
 }
 
+extension Oracle {
+    /// schemathesis, which checks the decision service's answers against the OpenAPI document it
+    /// serves; looked for in `.build-oracles/schemathesis` at the repository's root (where CI
+    /// installs it), then on `PATH`.
+    public static let schemathesis = Oracle(
+        name: "schemathesis",
+        install: "python3 -m venv .build-oracles/schemathesis && .build-oracles/schemathesis/bin/pip install schemathesis"
+    ) {
+        schemathesisPath != nil
+    }
+
+    /// The `st` program of schemathesis, if any.
+    public static var schemathesisPath: String? {
+        let venv = repositoryRoot.appendingPathComponent(".build-oracles/schemathesis/bin/st").path
+        if FileManager.default.isExecutableFile(atPath: venv) { return venv }
+        return onPath(["st"])
+    }
+
+    /// A stock OpenFeature client: Python's `openfeature-sdk` with `openfeature-provider-ofrep`,
+    /// in `.build-oracles/openfeature` at the repository's root.
+    public static let openFeature = Oracle(
+        name: "openfeature-sdk with openfeature-provider-ofrep",
+        install: "python3 -m venv .build-oracles/openfeature && .build-oracles/openfeature/bin/pip install openfeature-sdk openfeature-provider-ofrep"
+    ) {
+        pythonImports(["openfeature.contrib.provider.ofrep"], python: openFeaturePython)
+    }
+
+    /// The Python of the OpenFeature client's virtual environment.
+    public static var openFeaturePython: String {
+        repositoryRoot.appendingPathComponent(".build-oracles/openfeature/bin/python").path
+    }
+}
+
 extension Trait where Self == ConditionTrait {
     /// Runs the test only when `oracle` is present, or when every oracle is required (CI), in
     /// which case a missing one fails it; otherwise skips it, saying what to install.

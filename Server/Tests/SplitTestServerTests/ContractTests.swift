@@ -59,6 +59,26 @@ import Testing
         #expect(!ServiceContract.openAPIDocument().contains("const: purchase"))
     }
 
+    /// The service answers on exactly the contract's paths with exactly the contract's methods:
+    /// a method no route takes gets `405` whose `Allow` (from the routes the server added) lists
+    /// the contract's methods of that path, `HEAD` beside each `GET`.
+    @Test func theRoutesAreTheContracts() async throws {
+        let folder = try Paths.temporaryFolder()
+        let server = try await ServerProcess.start(database: folder.appendingPathComponent("db.sqlite").path)
+        defer { server.stop() }
+        for path in Set(ServiceContract.routes.map(\.path)) {
+            let concrete = path.replacingOccurrences(of: "{unit}", with: "device-1")
+                .replacingOccurrences(of: "{key}", with: "banner_style")
+            let answer = try await server.request("PATCH", concrete)
+            #expect(answer.status == 405, "PATCH \(concrete)")
+            let allowed = (answer.headers["allow"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let contract = ServiceContract.allowedMethods(forPath: path).flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }
+            #expect(Set(allowed) == Set(contract), "\(path): Allow \(allowed), the contract \(contract)")
+        }
+        // A path outside the contract is not the API's.
+        #expect(try await server.request("GET", "/v2/assignments").status == 404)
+    }
+
     /// The schema of a declared event says exactly what the reader accepts: each property of its
     /// type, the units and the groups beside them, nothing else.
     @Test func aDeclaredEventsSchemaListsItsPropertiesTypes() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @_spi(Tools) import SplitTestCompiler
 @_spi(Tools) import SplitTestServiceBodies
 @_spi(Generated) @_spi(Tools) import SplitTesting
@@ -12,28 +13,8 @@ import Testing
 /// gives, with the OpenFeature reason of its reason.
 ///
 /// Skipped without the client, saying how to install it; with `SPLIT_TESTING_REQUIRE_ORACLES=1`
-/// (CI) it runs and fails instead. It is looked for in `.build-oracles/openfeature` at the
-/// repository's root, where CI installs it.
+/// (CI) it runs and fails instead (``Oracle/openFeature``).
 @Suite struct OpenFeatureClientTests {
-    static let python = Paths.package.deletingLastPathComponent().appendingPathComponent(".build-oracles/openfeature/bin/python").path
-    static let install = "python3 -m venv .build-oracles/openfeature && .build-oracles/openfeature/bin/pip install openfeature-sdk openfeature-provider-ofrep"
-
-    static var isAvailable: Bool {
-        guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import openfeature.contrib.provider.ofrep"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
-    static var shouldRun: Bool {
-        isAvailable || ProcessInfo.processInfo.environment["SPLIT_TESTING_REQUIRE_ORACLES"] == "1"
-    }
-
     /// The units: devices, half of them signed in, with attributes that meet the targeting of some
     /// experiments and not of others, and the units the definitions force.
     static func cases(flags: [String]) -> [[String: Any]] {
@@ -57,10 +38,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: shouldRun, Comment(rawValue: "openfeature-sdk with openfeature-provider-ofrep not found; install with: \(install)")))
+    @Test(.requires(.openFeature))
     func everyValueIsTheGroupSplitcAssignGives() async throws {
-        #expect(Self.isAvailable, "openfeature-sdk with openfeature-provider-ofrep not found, and SPLIT_TESTING_REQUIRE_ORACLES=1 requires it; install with: \(Self.install)")
-        guard Self.isAvailable else { return }
+        try Oracle.openFeature.require()
         let definitions = try DefinitionSet.load(paths: [Paths.repositoryDefinitions]).result
         #expect(!definitions.hasErrors)
         let flags = definitions.experiments.map(\.identifier)
@@ -71,7 +51,7 @@ import Testing
         let cases = Self.cases(flags: flags)
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
+        process.executableURL = URL(fileURLWithPath: Oracle.openFeaturePython)
         process.arguments = [
             Paths.package.appendingPathComponent("Tests/SplitTestServerTests/Support/openfeature_client.py").path,
             "http://127.0.0.1:\(server.port)",

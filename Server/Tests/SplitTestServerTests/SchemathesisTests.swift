@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @_spi(Tools) import SplitTesting
 @_spi(Tools) import SplitTestingRemote
 
@@ -11,26 +12,12 @@ import Testing
 /// a holdout, a bandit and multivariate experiments.
 ///
 /// Skipped without schemathesis, saying how to install it; with `SPLIT_TESTING_REQUIRE_ORACLES=1`
-/// (CI) it runs and fails instead. It is looked for in `.build-oracles/schemathesis` at the
-/// repository's root (where CI installs it), then on `PATH`.
+/// (CI) it runs and fails instead (``Oracle/schemathesis``).
 @Suite struct SchemathesisTests {
-    static let program: String? = {
-        let venv = Paths.package.deletingLastPathComponent().appendingPathComponent(".build-oracles/schemathesis/bin/st").path
-        if FileManager.default.isExecutableFile(atPath: venv) { return venv }
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders.map { "\($0)/st" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    static var shouldRun: Bool {
-        program != nil || ProcessInfo.processInfo.environment["SPLIT_TESTING_REQUIRE_ORACLES"] == "1"
-    }
-
-    @Test(.enabled(
-        if: shouldRun,
-        "schemathesis not found; install with: python3 -m venv .build-oracles/schemathesis && .build-oracles/schemathesis/bin/pip install schemathesis"))
+    @Test(.requires(.schemathesis))
     func everyAnswerKeepsTheDocument() async throws {
-        let program = try #require(
-            Self.program, "schemathesis not found, and SPLIT_TESTING_REQUIRE_ORACLES=1 requires it")
+        try Oracle.schemathesis.require()
+        let program = try #require(Oracle.schemathesisPath)
         let folder = try Paths.temporaryFolder()
         // A control document, so that GET /v1/control answers 200 and 304 as well as errors; it
         // gives the bandit its weights, so that its answers carry a period.
