@@ -17,7 +17,11 @@ struct Analyze: ParsableCommand {
             goal and group the conversion and value against the control, with each effect as \
             GrowthBook's engine computes it (Welch's t-test; --sequential for intervals valid however \
             often one looks; --cuped to adjust by the same goal before each unit's first exposure). \
-            Bad lines are reported on standard error with their line numbers and left out; a file \
+            An experiment whose definition names metrics is read by them: per metric and group its \
+            units and value, and against the control the absolute and relative difference with its \
+            interval, the p-value, the p-value adjusted over the secondary metrics (--correction) and \
+            a verdict, harm for a guardrail that moved the wrong way; --by slices them by a property \
+            of the exposures. Bad lines are reported on standard error with their line numbers and left out; a file \
             with no valid line is an error (exit 1). Without definitions, the control is assumed \
             (the group named control, else the first by name) and the report says so on the \
             experiment's first line; --control GROUP chooses it. With \

@@ -154,7 +154,8 @@ struct Plan: ParsableCommand {
 
     private func text(_ plan: SampleSizePlan, metric declared: SplitTestMetric, alpha: Double, power: Double) -> String {
         let test = if case .conversion = declared.kind { "the normal test on the rates" } else { "the two-sample t-test" }
-        let effect = relative ? "\(mde) of the control's \(baseline != nil ? "rate" : "mean")" : mde
+        let share = (Double(mde) ?? 0) * 100
+        let effect = relative ? "\(String(format: "%g", share))% of the control's \(baseline != nil ? "rate" : "mean")" : mde
         var lines = [
             "\(experiment) on \(metric) (\(declared.kindName)): \(test), two-sided at alpha \(alpha), power \(power), to see a difference of \(effect):"
         ]
