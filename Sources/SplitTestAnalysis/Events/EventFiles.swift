@@ -83,7 +83,8 @@ public enum EventFiles {
                 let invalidBefore = accumulator.invalidLines
                 if event.name == TrackingEvent.goalIdentifier {
                     accumulator.addGoal(event, file: reader.name, line: number)
-                } else if eventProperties, accumulator.isDeclaredEvent(event.name) {
+                } else if eventProperties {
+                    // A declared event, or reported as unknown there.
                     accumulator.addEvent(event, file: reader.name, line: number)
                 } else {
                     accumulator.record(unknown: event, file: reader.name, line: number)

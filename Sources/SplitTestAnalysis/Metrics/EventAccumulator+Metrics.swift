@@ -26,9 +26,6 @@ extension EventAccumulator {
     /// Whether the other lines must be read with their properties (declared events to read).
     var readsEventProperties: Bool { metrics.map { !$0.definitions.events.isEmpty } ?? false }
 
-    /// Whether `name` is an event the definitions declare.
-    func isDeclaredEvent(_ name: String) -> Bool { metrics?.declaration(named: name) != nil }
-
     /// Pass 2: a declared event, read with its properties. A line that does not match its
     /// declaration is reported and left out; otherwise it counts, for each unit its `device` or
     /// `user` names, in every metric of that unit's experiments that reads it. Events before a
@@ -48,12 +45,16 @@ extension EventAccumulator {
                 file: file, line: line, kind: .missingField, message: "'\(event.name)' has neither \"device\" nor \"user\" and joins no unit"))
         }
         guard let readers = metrics?.columns(reading: index), !readers.isEmpty else { return }
-        for unit in [event.device, event.user == event.device ? nil : event.user] {
-            guard let unit, let number = unitNumbers[unit] else { continue }
-            for column in readers {
-                guard let table = metrics?.columns[column].table, let slot = tables[table].slot(of: number) else { continue }
-                metrics?.credit(event, column: column, slot: slot, firstExposure: slotTime[slot])
-            }
+        if let device = event.device { credit(event, unit: device, columns: readers) }
+        if let user = event.user, user != event.device { credit(event, unit: user, columns: readers) }
+    }
+
+    /// Credits `event` to `unit` in each of `columns` whose experiment the unit is in.
+    private mutating func credit(_ event: RawEvent, unit: String, columns: [Int]) {
+        guard let number = unitNumbers[unit] else { return }
+        for column in columns {
+            guard let table = metrics?.columns[column].table, let slot = tables[table].slot(of: number) else { continue }
+            metrics?.credit(event, column: column, slot: slot, firstExposure: slotTime[slot])
         }
     }
 }

@@ -158,7 +158,8 @@ enum MetricSums {
             values[cell].append(value)
             events[Int(position)] += 1
         }
-        let estimates = values.map { QuantileStatistic.of(values: $0, quantile: level) }
+        for cell in values.indices { values[cell].sort() }
+        let estimates = values.map { QuantileStatistic.of(sorted: $0, quantile: level) }
         var below = [Double](repeating: 0, count: cells.count)
         for (position, value) in zip(column.quantilePositions, column.quantileValues) {
             let cell = cells[Int(position)]

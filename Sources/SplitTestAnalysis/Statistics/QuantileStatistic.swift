@@ -80,8 +80,12 @@ public struct QuantileStatistic: Sendable, Hashable {
     /// The statistic of `values` at level `quantile`, the bounds taken at its own number of
     /// events; `nil` without values.
     public static func of(values: [Double], quantile: Double, clusters: QuantileClusters? = nil) -> QuantileStatistic? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
+        of(sorted: values.sorted(), quantile: quantile, clusters: clusters)
+    }
+
+    /// The statistic of `sorted` (ascending) at level `quantile`; `nil` without values.
+    static func of(sorted: [Double], quantile: Double, clusters: QuantileClusters? = nil) -> QuantileStatistic? {
+        guard !sorted.isEmpty else { return nil }
         let levels = boundLevels(quantile: quantile, events: sorted.count)
         return QuantileStatistic(
             events: sorted.count, boundsSampleSize: sorted.count, quantile: quantile,

@@ -99,6 +99,8 @@ package enum EventLine {
     /// ``Fields/properties``), at the cost of a string per name; without, they are skipped.
     package static func decode(_ line: UnsafeBufferPointer<UInt8>, collectingProperties: Bool = false) -> Result<Fields, Problem> {
         var picker = FieldPicker(tokens: JSONTokenizer(line), collecting: collectingProperties)
+        // One allocation for the few properties a line has, rather than one per growth.
+        if collectingProperties { picker.fields.properties.reserveCapacity(4) }
         do {
             try picker.readLine()
         } catch let error as JSONSyntaxError {
