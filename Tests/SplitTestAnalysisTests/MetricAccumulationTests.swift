@@ -116,7 +116,17 @@ import Testing
         let readout = try #require(ReadoutBuilder.readouts(totals).first?.metrics)
         #expect(readout.first?.note == "no 'signup' event in the input: nothing to measure")
         #expect(readout.last?.note == nil)
-        #expect(TextReport.render(ReadoutBuilder.readouts(totals)).contains("no 'signup' event in the input"))
+        let text = TextReport.render(ReadoutBuilder.readouts(totals))
+        #expect(text.contains("no 'signup' event in the input"))
+        // No table of zeros under the note, in text or HTML; the measured metric keeps its table.
+        let signup = try #require(text.range(of: "signup_rate:")), purchases = try #require(text.range(of: "purchases:"))
+        #expect(!text[signup.upperBound..<purchases.lowerBound].contains("group"), "\(text)")
+        #expect(text[purchases.upperBound...].contains("group"), "\(text)")
+        let html = HTMLReport.render(ReadoutBuilder.readouts(totals))
+        let noted = try #require(html.range(of: "data-metric=\"signup_rate\""))
+        let measured = try #require(html.range(of: "data-metric=\"purchases\""))
+        #expect(!html[noted.upperBound..<measured.lowerBound].contains("<table"))
+        #expect(html[measured.upperBound...].contains("<table"))
     }
 
     /// d6's exposure names the property as the runtime names an attribute's dimension

@@ -16,6 +16,11 @@ import TestTools
         let readouts = ReadoutBuilder.readouts(totals, effects: EffectSettings(method: .sequential()))
         let page = HTMLReport.render(readouts)
         #expect(!page.contains("<script") && !page.contains("http://") && !page.contains("https://"))
+        // The harmed guardrail (lower is better, and it rose) has its bar drawn red, not green.
+        let guardrail = try #require(page.range(of: "<div class=\"metric\" data-metric=\"p90_load_time\">"))
+        let guardrailHTML = page[guardrail.lowerBound...]
+        let wholeTable = guardrailHTML[..<(guardrailHTML.range(of: "</table>")?.upperBound ?? guardrailHTML.endIndex)]
+        #expect(wholeTable.contains("stroke=\"#c62828\"") && !wholeTable.contains("stroke=\"#2e7d32\""), "\(wholeTable)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport.render(readouts).utf8)) as? [[String: Any]])
 
         // The page as served, and a copy that measures itself once laid out: how wide the page

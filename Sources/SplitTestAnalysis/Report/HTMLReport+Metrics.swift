@@ -36,13 +36,17 @@ extension HTMLReport {
     static func metricsSection(_ readout: ExperimentReadout) -> String {
         guard let metrics = readout.metrics else { return "" }
         var html = "<p class=\"caption metrics-method\" data-method=\"\(readout.effects.method.name)\" data-correction=\"\(readout.correction.rawValue)\">"
-            + "<b>Metrics</b>: \(escape(MetricDescription.caption(readout))). Bar: the relative effect's interval against 0.</p>\n"
+            + "<b>Metrics</b>: \(escape(MetricDescription.caption(readout))). Bar: the relative effect's interval against 0, green where it is better by the metric's direction, red where worse.</p>\n"
         for metric in metrics {
             let name = escape(metric.metric.name)
             html += "<div class=\"metric\" data-metric=\"\(name)\">\n"
             html += "<h3>\(name) <span class=\"role\">(\(metric.role.rawValue))</span></h3>\n"
             html += "<p class=\"caption\">\(escape(MetricDescription.summary(metric)))</p>\n"
-            if let note = metric.note { html += "<div class=\"verdict note\" data-note=\"\(name)\">\(escape(note))</div>\n" }
+            // A metric with nothing to measure has no table: its zeros would read as results.
+            if let note = metric.note {
+                html += "<div class=\"verdict note\" data-note=\"\(name)\">\(escape(note))</div>\n</div>\n"
+                continue
+            }
             html += table(groups: metric.groups, comparisons: metric.comparisons, of: metric)
             if let slices = metric.slices {
                 let dimension = escape(readout.metricDimension ?? "dimension")
@@ -98,7 +102,7 @@ extension HTMLReport {
             html += "<td>\(value(relative.estimate, "relative", F.signedPercent(relative.estimate, 1)))</td>"
             html += "<td>\(value(relative.ciLow, "relative_ci_low", F.signedPercent(relative.ciLow, 1))) … "
                 + "\(value(relative.ciHigh, "relative_ci_high", F.signedPercent(relative.ciHigh, 1)))</td>"
-            html += "<td class=\"bar\">\(EffectReport.bar(relative, scale: scale))</td>"
+            html += "<td class=\"bar\">\(EffectReport.bar(relative, scale: scale, lowerIsBetter: metric.metric.direction == .decrease))</td>"
         } else {
             html += "<td class=\"none\" colspan=\"3\">no relative estimate</td>"
         }

@@ -24,7 +24,11 @@ extension TextReport {
         var lines = ["  metrics (\(MetricDescription.caption(readout))):"]
         for metric in metrics {
             lines.append("  \(metric.role.rawValue) \(metric.metric.name): \(MetricDescription.summary(metric))")
-            if let note = metric.note { lines.append("    \(note)") }
+            // A metric with nothing to measure has no table: its zeros would read as results.
+            if let note = metric.note {
+                lines.append("    \(note)")
+                continue
+            }
             lines += table(groups: metric.groups, comparisons: metric.comparisons, of: metric, indent: "    ")
             for slice in metric.slices ?? [] {
                 let units = slice.groups.reduce(0) { $0 + $1.units }
