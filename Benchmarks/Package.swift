@@ -46,6 +46,14 @@ let package = Package(
             name: "bandit-bench",
             dependencies: ["BenchmarkSupport", .product(name: "SplitTestAnalysis", package: "SplitTesting")]
         ),
+        // Times the readout of metrics against the plain readout, through what `splitc analyze` runs.
+        .executableTarget(
+            name: "metrics-bench",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "SplitTestAnalysis", package: "SplitTesting"),
+                .product(name: "SplitTestCompiler", package: "SplitTesting"), .product(name: "SplitTesting", package: "SplitTesting"),
+            ]
+        ),
         // Turns the harnesses' results into the table and BENCHMARKS.md.
         .executableTarget(name: "benchmark-report", dependencies: ["BenchmarkSupport"]),
         // The runtime's hot paths, with ordo-one/benchmark (ns/op and malloc counts).

@@ -12,9 +12,10 @@
 # REPETITIONS (release repetitions, default 5; debug and type-check runs use fewer),
 # PLUGIN_DEFINITIONS (definitions in the plugin benchmark's package, default 50),
 # PLUGIN_REPETITIONS (no-change builds of each package, default 10),
-# ANALYSIS_EVENTS and ANALYSIS_UNITS (the analysis' and the bandit's full size, default 10000000
-# and 1000000; ANALYSIS_EVENTS=0 skips both), SERVICE (0 skips the decision service's benchmark,
-# Benchmarks/Server/run.sh, which needs wrk, sqlite3 and PostgreSQL).
+# ANALYSIS_EVENTS and ANALYSIS_UNITS (the analysis', the bandit's and the metrics' full size, default
+# 10000000 and 1000000; ANALYSIS_EVENTS=0 skips all three).
+# SERVICE (0 skips the decision service's benchmark, Benchmarks/Server/run.sh, which needs wrk,
+# sqlite3 and PostgreSQL).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -57,7 +58,7 @@ done
 step "Building the harnesses (release)"
 # splitc is the root package's product, built here as a dependency so that it shares the
 # release build of the runtime.
-for product in compiler-bench yams-bench plugin-bench bandit-bench benchmark-report splitc; do
+for product in compiler-bench yams-bench plugin-bench bandit-bench metrics-bench benchmark-report splitc; do
     swift build --scratch-path "$release_build" -c release --product "$product" >&2
 done
 step "Building the harnesses (debug, as the build plugin runs splitc-build)"
@@ -121,6 +122,12 @@ if [ "$analysis_events" != 0 ]; then
     step "splitc bandit against splitc analyze, and the weights of 10 arms ($analysis_events events, $analysis_units units)"
     python3 "$here/Analysis/bandit_bench.py" "$release_bin/splitc" "$release_bin/bandit-bench" --events "$analysis_events" \
         --units "$analysis_units" --output "$results/bandit.json" >&2
+fi
+
+if [ "$analysis_events" != 0 ]; then
+    step "Five metrics against the plain readout, and their memory against the units ($analysis_events events, $analysis_units units)"
+    python3 "$here/Analysis/metrics_bench.py" "$release_bin/splitc" "$release_bin/metrics-bench" --events "$analysis_events" \
+        --units "$analysis_units" --output "$results/metrics.json" >&2
 fi
 
 step "splitc test and splitc catalog against their references, and the catalog's growth from 1,000 to 4,000 experiments"

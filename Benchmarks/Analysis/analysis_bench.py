@@ -28,11 +28,23 @@ EXPERIMENTS = [("button_color", ["red", "blue", "dark_gray"]), ("checkout_copy",
                ("onboarding", ["control", "control_check", "guided"])]
 
 
-def generate(path, events, units, seed=11):
+def write_goal(out, generator, stamp, device):
+    """One goal: a purchase with a value, or a signup."""
+    if generator.random() < 0.5:
+        value = generator.randrange(100, 10_000) / 100
+        out.write(f'{{"date":"{stamp}","event":"split_test_goal","properties":{{"device":"{device}",'
+                  f'"goal":"purchase","value":{value}}}}}\n')
+    else:
+        out.write(f'{{"date":"{stamp}","event":"split_test_goal","properties":{{"device":"{device}",'
+                  f'"goal":"signup"}}}}\n')
+
+
+def generate(path, events, units, seed=11, write_event=write_goal):
     """Writes about `events` lines for `units` devices: each exposed to the 3 experiments on
-    2026-03-15, then goals, a quarter of them in the ten days before."""
+    2026-03-15, then events written by `write_event` (goals unless told), a quarter of them in
+    the ten days before."""
     generator = random.Random(seed)
-    goals_per_unit = max(0.0, events / units - len(EXPERIMENTS))
+    events_per_unit = max(0.0, events / units - len(EXPERIMENTS))
     written = 0
     with open(path, "w", buffering=1 << 20) as out:
         for index in range(units):
@@ -45,16 +57,10 @@ def generate(path, events, units, seed=11):
                 out.write(f'{{"date":"{exposed}","event":"split_test_exposure","properties":{{"experiment":"{experiment}",'
                           f'"group":"{group}","unit":"{device}"}}}}\n')
                 written += 1
-            count = int(goals_per_unit) + (1 if generator.random() < goals_per_unit % 1 else 0)
+            count = int(events_per_unit) + (1 if generator.random() < events_per_unit % 1 else 0)
             for _ in range(count):
                 stamp = exposed if generator.random() < 0.75 else f"2026-03-{5 + generator.randrange(10):02d}T{clock}"
-                if generator.random() < 0.5:
-                    value = generator.randrange(100, 10_000) / 100
-                    out.write(f'{{"date":"{stamp}","event":"split_test_goal","properties":{{"device":"{device}",'
-                              f'"goal":"purchase","value":{value}}}}}\n')
-                else:
-                    out.write(f'{{"date":"{stamp}","event":"split_test_goal","properties":{{"device":"{device}",'
-                              f'"goal":"signup"}}}}\n')
+                write_event(out, generator, stamp, device)
                 written += 1
     return written
 

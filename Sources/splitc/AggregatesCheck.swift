@@ -1,4 +1,4 @@
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTesting
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
@@ -8,9 +8,12 @@ import SplitcCommandLine
 /// pre-exposure window.
 enum AggregatesCheck {
     static func check(
-        _ aggregates: Aggregates, path: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow?
+        _ aggregates: Aggregates, path: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow?,
+        metrics: MetricDefinitions = MetricDefinitions()
     ) throws(InputError) {
-        let expected = DefinitionsFingerprint.of(definitions)
+        // A warehouse query computes the metrics; a service's (SQLite, PostgreSQL) computes none.
+        let expected = aggregates.metricsComputed
+            ? DefinitionsFingerprint.of(definitions, metrics: metrics) : DefinitionsFingerprint.of(definitions)
         if let fingerprint = aggregates.definitionsFingerprint {
             guard fingerprint == expected else {
                 let given = definitions == nil ? "no --definitions" : "these --definitions"

@@ -17,7 +17,11 @@ struct Analyze: ParsableCommand {
             goal and group the conversion and value against the control, with each effect as \
             GrowthBook's engine computes it (Welch's t-test; --sequential for intervals valid however \
             often one looks; --cuped to adjust by the same goal before each unit's first exposure). \
-            Bad lines are reported on standard error with their line numbers and left out; a file \
+            An experiment whose definition names metrics is read by them: per metric and group its \
+            units and value, and against the control the absolute and relative difference with its \
+            interval, the p-value, the p-value adjusted over the secondary metrics (--correction) and \
+            a verdict, harm for a guardrail that moved the wrong way; --by slices them by a property \
+            of the exposures. Bad lines are reported on standard error with their line numbers and left out; a file \
             with no valid line is an error (exit 1). Without definitions, the control is assumed \
             (the group named control, else the first by name) and the report says so on the \
             experiment's first line; --control GROUP chooses it. With \
@@ -80,9 +84,11 @@ struct Analyze: ParsableCommand {
             valueName: "doc"))
     var controls: [String] = []
     @OptionGroup var effects: EffectOptions
+    @OptionGroup var metricOptions: AnalyzeMetricOptions
 
     func validate() throws {
         try effects.validate()
+        try metricOptions.validate(aggregates: aggregates, emitsSQL: emitSQL != nil)
         if emitSQL != nil {
             guard eventsTable != nil || database != nil else { throw ValidationError("--emit-sql needs --events-table NAME") }
             if let emitSQL, database != nil, !emitSQL.readsEventLines {
@@ -105,29 +111,40 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
-        let definitions = try readDefinitions()
+        let (definitions, metrics) = try readDefinitions()
         if let emitSQL, let eventsTable = eventsTable ?? database.map({ _ in EventsTable.name }) {
             // With --definitions the query carries them, so that it counts what reading the events
             // with the same definitions counts (holdouts against the experiments they cover).
+            if emitSQL.readsEventLines, !metrics.isEmpty {
+                Console.error("splitc: the \(emitSQL.rawValue) query counts goals, not metrics: read a service's metrics with --database")
+            }
             Console.output(WarehouseQuery.sql(
                 dialect: emitSQL, eventsTable: eventsTable, definitions: definitions,
-                preExposureWindow: try effects.preExposureWindow()))
+                preExposureWindow: try effects.preExposureWindow(), metrics: metrics))
             return
+        }
+        if metricOptions.dimension != nil, metrics.isEmpty {
+            Console.error("splitc: --by slices the metrics' tables, and no experiment names a metric")
         }
         var totals: [ExperimentTotals]
         if let aggregates {
             totals = try AnalyzeInput.fromAggregates(
-                aggregates, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
+                aggregates, definitions: definitions, preExposureWindow: try effects.preExposureWindow(), metrics: metrics)
         } else if let database {
-            totals = try AnalyzeInput.fromDatabase(database, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
+            totals = try AnalyzeInput.fromDatabase(
+                database, definitions: definitions, preExposureWindow: try effects.preExposureWindow(), metrics: metrics,
+                dimension: metricOptions.dimension)
         } else {
-            totals = try AnalyzeInput.fromEvents(events, definitions: definitions, preExposureWindow: try effects.preExposureWindow())
+            totals = try AnalyzeInput.fromEvents(
+                events, definitions: definitions, preExposureWindow: try effects.preExposureWindow(), metrics: metrics,
+                dimension: metricOptions.dimension)
         }
         totals = try AnalyzeSelection(experiment: experiment, goal: goal, control: controlGroup).apply(to: totals)
         // The bandits' weights per period, from the documents that set them.
         let history = try controls.isEmpty ? nil : AllocationHistory(
             controls: controls.map { path in try ControlDocument.open(path) }, definitions: definitions ?? [])
-        let readouts = ReadoutBuilder.readouts(totals, effects: try effects.settings(), history: history)
+        let readouts = ReadoutBuilder.readouts(
+            totals, effects: try effects.settings(), history: history, correction: metricOptions.correction)
         let report: String
         switch format {
         case .text: report = TextReport.render(readouts)
@@ -152,10 +169,12 @@ struct Analyze: ParsableCommand {
 
     /// The definitions of `--definitions`, else of the `experiments` folder when it exists, else
     /// `nil`: then every experiment in the events is read without weights (no sample-ratio check),
-    /// and every holdout against all of them.
-    private func readDefinitions() throws -> [SplitTestDefinition]? {
-        if !definitionPaths.isEmpty { return try AnalysisDefinitionFiles.compile(definitionPaths) }
-        return Self.hasDefaultDefinitions ? try AnalysisDefinitionFiles.compile([Self.defaultDefinitions]) : nil
+    /// and every holdout against all of them. With them, their declared events and metrics.
+    private func readDefinitions() throws -> ([SplitTestDefinition]?, MetricDefinitions) {
+        let paths = !definitionPaths.isEmpty ? definitionPaths : Self.hasDefaultDefinitions ? [Self.defaultDefinitions] : []
+        guard !paths.isEmpty else { return (nil, MetricDefinitions()) }
+        let compiled = try AnalysisDefinitionFiles.compileWithMetrics(paths)
+        return (compiled.definitions, compiled.metrics)
     }
 }
 

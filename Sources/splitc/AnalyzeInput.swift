@@ -1,5 +1,5 @@
 import Foundation
-import SplitTestAnalysis
+@_spi(Tools) import SplitTestAnalysis
 import SplitTesting
 import SplitcCommandLine
 @_spi(Tools) import SplitTestTools
@@ -12,19 +12,19 @@ enum AnalyzeInput {
     /// a readout of nothing would look like a readout.
     static func fromEvents(
         _ paths: [String], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
-        command: String = "analyze"
+        metrics: MetricDefinitions = MetricDefinitions(), dimension: String? = nil, command: String = "analyze"
     ) throws -> [ExperimentTotals] {
         // An empty file is the refusal below, not a warning as well.
         let (totals, valid) = try fromSources(
             paths.map(EventLogReader.init(path:)), definitions: definitions, preExposureWindow: preExposureWindow,
-            command: command, describe: \.description, reported: { $0 != .emptyFile })
+            metrics: metrics, dimension: dimension, command: command, describe: \.description, reported: { $0 != .emptyFile })
         let unread = zip(paths, valid).filter { $0.1 == 0 }.map(\.0)
         guard unread.isEmpty else {
             let files = unread.map { "'\($0)'" }.joined(separator: ", ")
             throw Refusal(
                 "\(files) \(unread.count == 1 ? "holds" : "hold") no valid event line: nothing was read from "
-                    + "\(unread.count == 1 ? "it" : "them") (the readout reads exposures, goals and holdout events, one JSON object "
-                    + "per line, as the runtime's JSONLinesTrackingProvider writes them)")
+                    + "\(unread.count == 1 ? "it" : "them") (the readout reads exposures, goals, holdout events and the declared "
+                    + "events, one JSON object per line, as the runtime's JSONLinesTrackingProvider writes them)")
         }
         return totals
     }
@@ -33,7 +33,7 @@ enum AnalyzeInput {
     /// `postgres://…`); every bad row is reported by its `id` and left out, as a bad line is.
     static func fromDatabase(
         _ location: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
-        command: String = "analyze"
+        metrics: MetricDefinitions = MetricDefinitions(), dimension: String? = nil, command: String = "analyze"
     ) throws(InputError) -> [ExperimentTotals] {
         let source: any EventLineSource
         do {
@@ -42,7 +42,8 @@ enum AnalyzeInput {
             throw InputError(error.description)
         }
         return try fromSources(
-            [source], definitions: definitions, preExposureWindow: preExposureWindow, command: command, describe: \.rowDescription
+            [source], definitions: definitions, preExposureWindow: preExposureWindow, metrics: metrics, dimension: dimension,
+            command: command, describe: \.rowDescription
         ).totals
     }
 
@@ -50,10 +51,11 @@ enum AnalyzeInput {
     /// issue (a file's line, a table's row).
     private static func fromSources(
         _ sources: [any EventLineSource], definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow?,
-        command: String = "analyze", describe: (InputIssue) -> String, reported: (InputIssue.Kind) -> Bool = { _ in true }
+        metrics: MetricDefinitions, dimension: String?, command: String = "analyze", describe: (InputIssue) -> String,
+        reported: (InputIssue.Kind) -> Bool = { _ in true }
     ) throws(InputError) -> (totals: [ExperimentTotals], valid: [Int]) {
-        var accumulator = preExposureWindow.map { EventAccumulator(definitions: definitions, preExposureWindow: $0) }
-            ?? EventAccumulator(definitions: definitions)
+        var accumulator = EventAccumulator(
+            definitions: definitions, metrics: metrics, dimension: dimension, preExposureWindow: preExposureWindow)
         let progress = ProgressLine(command: command)
         let valid: [Int]
         do {
@@ -90,18 +92,27 @@ enum AnalyzeInput {
     /// Totals from the CSV of the emitted query's result, which must have been emitted with the
     /// same definitions, and (for `--cuped`) with the same pre-exposure window.
     static func fromAggregates(
-        _ path: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil
+        _ path: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow? = nil,
+        metrics: MetricDefinitions = MetricDefinitions()
     ) throws(InputError) -> [ExperimentTotals] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read '\(path)'")
         }
-        let aggregates: Aggregates
+        var aggregates: Aggregates
+        let text = String(decoding: data, as: UTF8.self)
         do {
-            aggregates = try AggregatesCSV.read(String(decoding: data, as: UTF8.self), definitions: definitions)
+            aggregates = try AggregatesCSV.read(text, definitions: definitions, metrics: metrics)
+            if !aggregates.metricsComputed, !metrics.isEmpty {
+                Console.error(
+                    "splitc: warning: '\(path)' has no metric rows (a query emitted without these metrics, or for a service's table): "
+                        + "the readout shows goals only")
+                aggregates = try AggregatesCSV.read(text, definitions: definitions)
+            }
         } catch {
             throw InputError("\(path):\(error.line): \(error.message)")
         }
-        try AggregatesCheck.check(aggregates, path: path, definitions: definitions, preExposureWindow: preExposureWindow)
+        try AggregatesCheck.check(
+            aggregates, path: path, definitions: definitions, preExposureWindow: preExposureWindow, metrics: metrics)
         return aggregates.totals
     }
 }

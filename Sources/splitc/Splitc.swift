@@ -11,7 +11,7 @@ struct Splitc: ParsableCommand {
         abstract: "Compiles split-test definitions (YAML) into typed Swift.",
         subcommands: [
             Lint.self, Generate.self, Assign.self, Simulate.self, Analyze.self, Schema.self, Publish.self,
-            Keygen.self, Bandit.self, Test.self, Catalog.self,
+            Keygen.self, Bandit.self, Test.self, Catalog.self, Plan.self,
         ]
     )
 

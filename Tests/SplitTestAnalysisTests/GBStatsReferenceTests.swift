@@ -406,20 +406,7 @@ private struct ReferenceCase: Encodable {
         var sumOfProducts: Double?
     }
 
-    struct Estimate: Encodable {
-        var estimate: Double
-        var ciLow: Double
-        var ciHigh: Double
-        var pValue: Double
-
-        init?(_ estimate: EffectEstimate?) {
-            guard let estimate else { return nil }
-            self.estimate = estimate.estimate
-            ciLow = estimate.ciLow
-            ciHigh = estimate.ciHigh
-            pValue = estimate.pValue
-        }
-    }
+    typealias Estimate = ReferenceEstimate
 
     struct Cuped: Encodable {
         var theta: Double

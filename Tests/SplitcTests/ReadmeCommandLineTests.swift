@@ -81,8 +81,11 @@ import Testing
         }
         let readout = try SplitcProcess.run(Array(commands[1].prefix { (word: String) in word != "--format" }), in: folder.url)
         #expect(!readout.stdout.contains("assumed"), "the quick start reads the definitions: \(readout.stdout)")
+        // The goal's table, after the tables of the metrics the experiment names.
+        let lines = readout.stdout.split(separator: "\n")
+        let goalTable = try #require(lines.firstIndex { $0.hasPrefix("  goal ") }, "\(readout.stdout)")
         for group in groups {
-            let row = try #require(readout.stdout.split(separator: "\n").first { $0.hasPrefix("    \(group) ") }, "\(group)")
+            let row = try #require(lines[goalTable...].first { $0.hasPrefix("    \(group) ") }, "\(group)")
             let converted = Int(row.split(separator: " ")[2]) ?? 0
             #expect(converted > 0, "every group converts at its rate: \(row)")
         }

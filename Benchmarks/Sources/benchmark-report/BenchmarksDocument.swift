@@ -62,6 +62,19 @@ struct BenchmarksDocument {
 
             \(report.specsVerdictSection())
 
+            ## Metrics targets
+
+            `Benchmarks/Analysis/metrics_bench.py`: `metrics-bench`, which runs what `splitc analyze
+            --format json` runs, over the analysis benchmark's events (3 experiments, 2 goals) and over
+            as many events of the same units with the app's declared events instead of goals, every
+            experiment judged by five metrics (a conversion, a sum within 7 days capped at its 99th
+            percentile, a count, a ratio and a 90th-percentile quantile) with Holm's adjustment;
+            alternating, the best of two each; peak resident memory from `/usr/bin/time`.
+
+            \(report.metricsVerdictSection())
+
+            \(report.metricsSection())
+
             ## Compiler
 
             Parse + validate (`DefinitionCompiler.compile`) and emit (`SwiftEmitter.emit`) of
@@ -146,6 +159,7 @@ struct BenchmarksDocument {
             "Shared assignment store targets", report.sharedStoreVerdictSection(), "",
             "Bandit targets", report.banditVerdictSection(), "",
             "Test specs and catalog targets", report.specsVerdictSection(), "",
+            "Metrics targets", report.metricsVerdictSection(), "",
             "Compiler", report.compilerSection(), "",
             "Generated code", report.generatedCodeSection(), "", "Build plugin", report.pluginSection(), "",
             "Runtime", report.runtimeSection(), "", "Analysis", report.analysisSection(),

@@ -20,6 +20,8 @@ struct Report {
     var bandit: BanditMeasurement? = nil
     /// `splitc test` and `splitc catalog` against their references, when `run.sh` measured them.
     var specs: [SpecsMeasurement]? = nil
+    /// The readout of metrics against the plain readout, when `run.sh` measured it.
+    var metrics: MetricsMeasurement? = nil
     /// The decision service's tables as `Benchmarks/Server/run.sh` prints them (each ratio and
     /// verdict computed there from the run's wrk figures), when `run.sh` measured it.
     var service: String? = nil

@@ -30,6 +30,10 @@ enum SelfTest {
         var cupedOverPlain = 1.1
         /// `splitc catalog` of 4,000 experiments against 1,000 (the other specs rows follow it).
         var catalogGrowth = 4.1
+        /// Five metrics against the plain readout, and the memory per unit at the full size over
+        /// that at a tenth of the units.
+        var metricsOverPlain = 1.2
+        var metricsMemoryGrowth = 0.8
     }
 
     static let meeting = Run(
@@ -40,7 +44,7 @@ enum SelfTest {
         name: "a run that misses every target", releaseOverScan: 5, debugOverScan: 6, scanSlowdown: 1,
         debugGrowth: 15, pluginOverCommitted: 1.5, appRecompiled: true, stickyNanoseconds: 900, runtimeRatio: 3,
         analysisOverDuckDB: 2.5, memoryGrowth: 4, banditOverAnalyze: 1.5, weightsShare: 0.02, cupedOverPlain: 1.5,
-        catalogGrowth: 12.6)
+        catalogGrowth: 12.6, metricsOverPlain: 2, metricsMemoryGrowth: 1.3)
     static let debugMeeting = Run(
         name: "a run whose debug compiler meets the target too", releaseOverScan: 1.5, debugOverScan: 2.5,
         debugGrowth: 10, pluginOverCommitted: 1, appRecompiled: false, stickyNanoseconds: 80, runtimeRatio: 1,
@@ -140,7 +144,17 @@ enum SelfTest {
                 SpecsMeasurement(
                     key: "catalog_linear", target: "splitc catalog linear", ratio: run.catalogGrowth,
                     seconds: 1.2 * run.catalogGrowth, referenceSeconds: 1.2),
-            ])
+            ],
+            metrics: MetricsMeasurement(
+                full: .init(
+                    units: 1_000_000, events: 10_000_000, plainSeconds: 12, metricsSeconds: 12 * run.metricsOverPlain,
+                    plainPeakMebibytes: 320, metricsPeakMebibytes: 500, splitcPlainSeconds: 12.2),
+                memory: [
+                    .init(units: 100_000, events: 1_000_000, metricsSeconds: 1.6, peakMebibytes: 80),
+                    .init(units: 300_000, events: 3_000_000, metricsSeconds: 4.5, peakMebibytes: 180),
+                    .init(units: 1_000_000, events: 10_000_000, metricsSeconds: 12 * run.metricsOverPlain, peakMebibytes: 800 * run.metricsMemoryGrowth),
+                    .init(units: 100_000, events: 4_000_000, metricsSeconds: 6, peakMebibytes: 120),
+                ]))
     }
 
     /// A failed check: which run, and what its document said.
@@ -176,6 +190,7 @@ enum SelfTest {
         // not measure ("not measured"), so that the count below is of the whole document.
         let rows = report.verdicts() + report.secondStageVerdicts() + report.sharedStoreVerdicts() + report.banditVerdicts()
             + report.specsVerdicts()
+            + report.metricsVerdicts()
         func passed(_ prefix: String) throws -> Bool {
             guard let row = rows.first(where: { $0.target.hasPrefix(prefix) }) else {
                 throw Failure(description: "\(run.name): no verdict row starting '\(prefix)'")
@@ -228,6 +243,12 @@ enum SelfTest {
         let readout = try passed("readout: --cuped --sequential")
         try expect(readout == (run.cupedOverPlain <= Targets.cupedSequentialOverPlain), "the readout row follows the figure")
         try expect(markdown.contains("alternating with the plain readout"), "the readout note is in the document")
+        let metrics = try passed("metrics: five metrics")
+        try expect(metrics == (run.metricsOverPlain <= Targets.metricsOverPlain), "the metrics row follows the figure")
+        try expect(markdown.contains(Formatting.ratio(run.metricsOverPlain)), "the metrics row quotes its ratio")
+        let memory = try passed("metrics: peak memory per unit")
+        try expect(memory == (run.metricsMemoryGrowth <= 1), "the metrics' memory row follows the figure")
+        try expect(markdown.contains("a quantile metric keeps each counted event's value"), "the metrics' note reads the repeat from the rows")
         let verdictCells = markdown.split(separator: "\n").filter { $0.hasSuffix("| meets |") || $0.hasSuffix("| MISSES |") }
         try expect(verdictCells.count == rows.count, "every verdict row is in the document")
     }
@@ -235,8 +256,8 @@ enum SelfTest {
     /// Between the meeting and the missing run, every verdict and every sentence flips.
     static func checkFlips() throws {
         let good = report(meeting), bad = report(missing)
-        let goodRows = good.verdicts() + good.secondStageVerdicts() + good.banditVerdicts() + good.specsVerdicts()
-        let badRows = bad.verdicts() + bad.secondStageVerdicts() + bad.banditVerdicts() + bad.specsVerdicts()
+        let goodRows = good.verdicts() + good.secondStageVerdicts() + good.banditVerdicts() + good.specsVerdicts() + good.metricsVerdicts()
+        let badRows = bad.verdicts() + bad.secondStageVerdicts() + bad.banditVerdicts() + bad.specsVerdicts() + bad.metricsVerdicts()
         let sameInBoth: Set<String> = [
             // Not varied by the synthetic runs: the same figures in both.
             "runtime: no allocation on the sticky path", "analysis: DuckDB on the emitted SQL counts the same units",

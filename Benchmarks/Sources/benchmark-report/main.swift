@@ -5,8 +5,8 @@ let usage = """
     usage: benchmark-report write --results DIR --output BENCHMARKS.md --command "COMMAND"
            benchmark-report self-test [--documents DIR]
     DIR holds compiler-{debug,release}.json, yams-{debug,release}.json, typecheck.json,
-    plugin.json, runtime.md, machine.txt, specs.json and (unless skipped) analysis.json, bandit.json
-    and service.md, as
+    plugin.json, runtime.md, machine.txt, specs.json and (unless skipped) analysis.json, bandit.json,
+    metrics.json and service.md, as
     Benchmarks/run.sh writes them. self-test writes the report of synthetic runs that meet and
     miss the targets, and checks that every sentence with a verdict follows the figures; with
     --documents, it also writes each synthetic run's BENCHMARKS.md into DIR.
@@ -62,6 +62,8 @@ do {
             ? try load(BanditMeasurement.self, directory, "bandit.json") : nil,
         specs: FileManager.default.fileExists(atPath: directory.appendingPathComponent("specs.json").path)
             ? try load([SpecsMeasurement].self, directory, "specs.json") : nil,
+        metrics: FileManager.default.fileExists(atPath: directory.appendingPathComponent("metrics.json").path)
+            ? try load(MetricsMeasurement.self, directory, "metrics.json") : nil,
         service: FileManager.default.fileExists(atPath: directory.appendingPathComponent("service.md").path)
             ? try text(directory, "service.md") : nil)
     guard report.runtime.count >= 4, report.runtime.allSatisfy({ $0.nanosecondsMedian.isFinite }) else {

@@ -8,17 +8,17 @@
 /// Memory grows with the units (a slot per unit and experiment, a flag and a sum per slot and
 /// goal), not with the events.
 public struct EventAccumulator {
-    private var tables: [UnitTable] = []
+    private(set) var tables: [UnitTable] = []
     private var tableIndex: [String: Int] = [:]
     private let definitions: AnalysisDefinitions?
     private var holdoutUnits: [String: [Int32: Double]] = [:]
     /// Every unit id seen in an exposure or a holdout event, numbered once for all tables.
-    private var unitNumbers: [String: Int32] = [:]
+    private(set) var unitNumbers: [String: Int32] = [:]
     private var holdoutOrder: [String] = []
 
     // Per slot.
     private var slotGroup: [Int32] = []
-    private var slotTime: [Double] = []
+    private(set) var slotTime: [Double] = []
     private var slotConflict: [Bool] = []
     private var slotTable: [Int32] = []
     /// The allocation period of the slot's unit: the smallest its exposures carry (0 without one).
@@ -29,9 +29,11 @@ public struct EventAccumulator {
     private var goalNames: [String] = []
     private var converted: [[Bool]] = []
     private var valueTotals: [[Double]] = []
-    private var exposuresFinished = false
+    private(set) var exposuresFinished = false
     /// With CUPED: per goal and slot, the goal in the unit's pre-exposure window.
     var preExposure: PreExposureAccumulator?
+    /// With metrics: the declared events read into the metrics of the experiments that name them.
+    var metrics: MetricAccumulator?
 
     /// Issues found so far, in the order found.
     public private(set) var issues: [InputIssue] = []
@@ -100,6 +102,7 @@ public struct EventAccumulator {
         }
         let number = unitNumber(unit)
         if let slot = tables[tableNumber].slot(of: number) {
+            metrics?.recordDimension(event, slot: slot, isFirst: event.time < slotTime[slot])
             slotTime[slot] = min(slotTime[slot], event.time)
             slotPeriod[slot] = min(slotPeriod[slot], period)
             if slotGroup[slot] != groupNumber, !slotConflict[slot] {
@@ -110,7 +113,9 @@ public struct EventAccumulator {
             }
             return
         }
-        tables[tableNumber].set(newSlot(table: tableNumber, group: groupNumber, time: event.time, period: period), for: number)
+        let slot = newSlot(table: tableNumber, group: groupNumber, time: event.time, period: period)
+        tables[tableNumber].set(slot, for: number)
+        metrics?.recordDimension(event, slot: Int(slot), isFirst: true)
     }
 
     private mutating func unitNumber(_ unit: String) -> Int32 {
@@ -161,6 +166,7 @@ public struct EventAccumulator {
             }
         }
         holdoutUnits = [:]
+        metrics?.prepare(tables: tables, slotCount: slotGroup.count)
     }
 
     /// Pass 2: a goal (other events are ignored here).
@@ -223,7 +229,7 @@ public struct EventAccumulator {
         if !exposuresFinished { finishExposures() }
         let goalOrder = goalNames.indices.sorted { goalNames[$0] < goalNames[$1] }
         var result: [ExperimentTotals] = []
-        for table in tables {
+        for (tableNumber, table) in tables.enumerated() {
             let groupCount = table.groups.count
             var units = [Int](repeating: 0, count: groupCount)
             var conflicts = 0
@@ -276,9 +282,27 @@ public struct EventAccumulator {
                 },
                 factorial: table.definition?.factorial,
                 periods: table.definition?.allocation.bandit == nil ? nil : periodTotals(of: table, goalOrder: goalOrder)))
+            if let metrics, metrics.hasColumns(table: tableNumber) {
+                (result[result.count - 1].metrics, result[result.count - 1].metricSlices) =
+                    metrics.totals(table: tableNumber, members: metricMembers(of: table, order: order))
+            }
         }
         let experiments = result.filter { $0.kind == .experiment }.sorted { $0.experiment < $1.experiment }
         return experiments + result.filter { $0.kind == .holdout }.sorted { $0.experiment < $1.experiment }
+    }
+
+    /// The units of `table` by their position in its metric columns: each one's group in the
+    /// readout's `order` (-1 for a conflict) and its slot.
+    private func metricMembers(of table: UnitTable, order: [Int]) -> MetricAccumulator.Members {
+        var position = [Int](repeating: 0, count: order.count)
+        for (shown, original) in order.enumerated() { position[original] = shown }
+        var groups: [Int32] = []
+        var slots: [Int] = []
+        for (_, slot) in table.members {
+            groups.append(slotConflict[slot] ? -1 : Int32(position[Int(slotGroup[slot])]))
+            slots.append(slot)
+        }
+        return MetricAccumulator.Members(group: groups, slot: slots, groupCount: order.count)
     }
 
     /// A bandit's figures per allocation period, by the period of each unit's first assignment

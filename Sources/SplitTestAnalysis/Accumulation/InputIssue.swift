@@ -25,6 +25,8 @@ public struct InputIssue: Sendable, Hashable, Comparable {
         case unknownGroup = "group not in the definition"
         /// A file with no lines.
         case emptyFile = "empty file"
+        /// A declared event whose properties are not what its declaration says.
+        case eventNotAsDeclared = "event not as declared"
 
         /// `count` issues of this kind, the noun agreeing in number: `1 malformed line`, `3 malformed lines`.
         public func counted(_ count: Int) -> String {
@@ -38,6 +40,7 @@ public struct InputIssue: Sendable, Hashable, Comparable {
             case .unknownExperiment: "exposures of experiments not in the definitions"
             case .unknownGroup: "exposures of groups not in the definition"
             case .emptyFile: "empty files"
+            case .eventNotAsDeclared: "events not as declared"
             }
             return Counted.phrase(count, rawValue, plural: plural)
         }
@@ -45,7 +48,7 @@ public struct InputIssue: Sendable, Hashable, Comparable {
         /// Whether an issue of this kind means its line is no event the readout reads, rather
         /// than an event that counts for nothing.
         var makesLineInvalid: Bool {
-            self == .malformedLine || self == .unknownEvent || self == .missingField
+            self == .malformedLine || self == .unknownEvent || self == .missingField || self == .eventNotAsDeclared
         }
     }
 

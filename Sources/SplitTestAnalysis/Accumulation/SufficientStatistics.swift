@@ -36,6 +36,11 @@ public struct ExperimentTotals: Sendable, Hashable {
     /// For a bandit experiment, the same figures per allocation period (see ``PeriodTotals``), in
     /// period order; `nil` for any other experiment, and for a holdout.
     public var periods: [PeriodTotals]?
+    /// The metrics the experiment names, in the order of its definition (primary, secondary,
+    /// guardrails); empty when it names none, and for a holdout.
+    public var metrics: [MetricTotals] = []
+    /// The same metrics per value of a dimension (`--by`); `nil` without one.
+    public var metricSlices: MetricSlices?
 
     /// Creates the totals; without `controlChoice`, the control is the definition's when there
     /// are weights (which only a definition gives), else an assumed one.

@@ -25,8 +25,8 @@ public enum EventFiles {
 
     /// Reads the lines of `readers` (files, or the rows of a decision service's database) into
     /// `accumulator`, as ``read(_:into:progress:)`` reads files: each source is read twice.
-    /// Returns, per reader, how many of its lines were valid events: an exposure, a goal or a
-    /// holdout event with the fields it needs, whether or not it then counted (an experiment the
+    /// Returns, per reader, how many of its lines were valid events: an exposure, a goal, a
+    /// holdout event or a declared event with the fields it needs, whether or not it then counted (an experiment the
     /// definitions do not have is the data's news, not a bad line).
     @discardableResult
     package static func read(
@@ -34,6 +34,10 @@ public enum EventFiles {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> [Int] {
         let total = 2 * readers.reduce(0) { $0 + ($1.size ?? 0) }
+        // Properties are collected only when something reads them: a dimension on exposures,
+        // declared events among the rest.
+        let exposureProperties = accumulator.readsExposureProperties
+        let eventProperties = accumulator.readsEventProperties
         var done = 0
         var valid = [Int](repeating: 0, count: readers.count)
         var deferredGoals: [(RawEvent, String, Int, Int)] = []
@@ -43,7 +47,8 @@ public enum EventFiles {
                 fileDone = bytesRead
                 if number % 8_192 == 0 { progress(done + bytesRead, total) }
                 guard isExposureOrHoldout(bytes) else { return }
-                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator) else { return }
+                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: exposureProperties)
+                else { return }
                 let invalidBefore = accumulator.invalidLines
                 if event.name == TrackingEvent.goalIdentifier {
                     deferredGoals.append((event, reader.name, number, index))
@@ -73,10 +78,14 @@ public enum EventFiles {
                 if number % 8_192 == 0 { progress(done + bytesRead, total) }
                 guard !isExposureOrHoldout(bytes) else { return }
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator) else { return }
+                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: eventProperties)
+                else { return }
                 let invalidBefore = accumulator.invalidLines
                 if event.name == TrackingEvent.goalIdentifier {
                     accumulator.addGoal(event, file: reader.name, line: number)
+                } else if eventProperties {
+                    // A declared event, or reported as unknown there.
+                    accumulator.addEvent(event, file: reader.name, line: number)
                 } else {
                     accumulator.record(unknown: event, file: reader.name, line: number)
                 }
@@ -89,9 +98,10 @@ public enum EventFiles {
     }
 
     private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into accumulator: inout EventAccumulator
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into accumulator: inout EventAccumulator,
+        properties: Bool
     ) -> RawEvent? {
-        switch JSONLineParser.parse(bytes) {
+        switch JSONLineParser.parse(bytes, collectingProperties: properties) {
         case .success(let event):
             return event
         case .failure(.malformed(let reason)):

@@ -17,7 +17,13 @@ public enum JSONLineParser {
 
     /// Parses `line` (without its newline).
     public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<RawEvent, Problem> {
-        switch EventLine.decode(line) {
+        parse(line, collectingProperties: false)
+    }
+
+    /// Parses `line` (without its newline); with `collectingProperties`, the event keeps every
+    /// property but `device` and `user` in ``RawEvent/properties``.
+    package static func parse(_ line: UnsafeBufferPointer<UInt8>, collectingProperties: Bool) -> Result<RawEvent, Problem> {
+        switch EventLine.decode(line, collectingProperties: collectingProperties) {
         case .success(let fields):
             var event = RawEvent(
                 name: fields.event, time: fields.date, experiment: fields.experiment, group: fields.group,
@@ -26,6 +32,7 @@ public enum JSONLineParser {
             event.valueIsInvalid = fields.valueIsInvalid
             event.period = fields.period
             event.periodIsInvalid = fields.periodIsInvalid
+            event.properties = fields.properties
             return .success(event)
         case .failure(.malformed(let reason)): return .failure(.malformed(reason))
         case .failure(.missingField(let reason)): return .failure(.missingField(reason))
@@ -34,7 +41,12 @@ public enum JSONLineParser {
 
     /// Parses `line`, a convenience for tests and tools.
     public static func parse(_ line: String) -> Result<RawEvent, Problem> {
+        parse(line, collectingProperties: false)
+    }
+
+    /// Parses `line` with its properties, a convenience for tests and tools.
+    package static func parse(_ line: String, collectingProperties: Bool) -> Result<RawEvent, Problem> {
         var copy = Array(line.utf8)
-        return copy.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0)) }
+        return copy.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0), collectingProperties: collectingProperties) }
     }
 }

@@ -1,3 +1,5 @@
+import SplitTestFormats
+
 /// One event line as read: its name, its time, and the properties the readout uses.
 ///
 /// Both shapes are read: the runtime's (`{"date", "event", "properties": {…}, "user"}`) and a flat
@@ -30,6 +32,10 @@ public struct RawEvent: Sendable, Hashable {
     public var period: Int?
     /// Whether `period` was present but not a whole number from 0 to 2³¹ − 1.
     public var periodIsInvalid = false
+    /// Every property but `device` and `user`, in the order written, when the line was read
+    /// with its properties (the typed properties of an app's declared events, the dimensions of
+    /// an exposure); empty otherwise.
+    package var properties: [EventLine.Property] = []
 
     /// Creates an event.
     public init(

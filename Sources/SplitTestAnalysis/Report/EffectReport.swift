@@ -138,13 +138,16 @@ enum EffectReport {
         return html + "</tbody></table></div>\n"
     }
 
-    /// The relative effect's interval as a bar around its estimate, against a line at 0.
-    private static func bar(_ relative: EffectEstimate, scale: Double) -> String {
+    /// The relative effect's interval as a bar around its estimate, against a line at 0: green
+    /// when it excludes 0 on the better side, red on the worse (for a metric where lower is
+    /// better, `lowerIsBetter`, a decrease is the better side).
+    static func bar(_ relative: EffectEstimate, scale: Double, lowerIsBetter: Bool = false) -> String {
         let width = 120.0
         func x(_ value: Double) -> String {
             NumberFormatting.fixed(width / 2 + max(-1, min(1, value / scale)) * (width / 2 - 4), 1)
         }
-        let color = relative.ciLow > 0 ? "#2e7d32" : relative.ciHigh < 0 ? "#c62828" : "#1565c0"
+        let (above, below) = lowerIsBetter ? ("#c62828", "#2e7d32") : ("#2e7d32", "#c62828")
+        let color = relative.ciLow > 0 ? above : relative.ciHigh < 0 ? below : "#1565c0"
         return "<svg class=\"effect-bar\" width=\"\(Int(width))\" height=\"16\" viewBox=\"0 0 \(Int(width)) 16\" role=\"img\" "
             + "aria-label=\"relative effect \(NumberFormatting.signedPercent(relative.estimate, 1))\">"
             + "<line x1=\"\(x(0))\" x2=\"\(x(0))\" y1=\"1\" y2=\"15\" stroke=\"#555\" stroke-dasharray=\"3 2\"/>"

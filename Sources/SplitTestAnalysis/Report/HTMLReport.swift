@@ -17,7 +17,7 @@ public enum HTMLReport {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Split test readout</title>
-            <style>\(style)\(EffectReport.style)</style>
+            <style>\(style)\(EffectReport.style)\(metricStyle)</style>
             </head>
             <body>
             <h1>Split test readout</h1>
@@ -69,7 +69,7 @@ public enum HTMLReport {
                 ? "<div class=\"verdict bad\" data-verdict=\"aa\" data-experiment=\"\(name)\">\(name): A/A check failed (smallest \(F.pClause(worst))): control_check differs from control</div>\n"
                 : "<div class=\"verdict ok\" data-verdict=\"aa\" data-experiment=\"\(name)\">\(name): A/A check ok (smallest \(F.pClause(worst)))</div>\n"
         }
-        return html
+        return html + harmVerdicts(readout)
     }
 
     private static func experiment(_ readout: ExperimentReadout) -> String {
@@ -81,6 +81,7 @@ public enum HTMLReport {
             + (readout.srm.notComputed.map { "; sample ratio not computed: \(escape($0))" } ?? "") + "</p>\n"
         html += factorialNote(readout)
         html += periodSection(readout)
+        html += metricsSection(readout)
         for goal in readout.goals {
             html += "<div class=\"goal\" data-goal=\"\(escape(goal.goal))\">\n<h3>Goal: \(escape(goal.goal))</h3>\n"
             html += "<p class=\"caption\">Dot: conversion rate; bar: its 95% interval; dashed line: the control's rate. "

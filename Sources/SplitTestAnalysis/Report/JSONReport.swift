@@ -9,10 +9,9 @@ public enum JSONReport {
     }
 
     private static func experiment(_ readout: ExperimentReadout) -> JSONValue {
-        guard case .object(let members) = plainExperiment(readout), readout.periodWeighted else {
-            return plainExperiment(readout)
-        }
-        return .object(members + periodMembers(readout).map { JSONValue.Member(key: $0.0, value: $0.1) })
+        guard case .object(let members) = plainExperiment(readout) else { return plainExperiment(readout) }
+        let added = (readout.periodWeighted ? periodMembers(readout) : []) + metricMembers(of: readout)
+        return .object(members + added.map { JSONValue.Member(key: $0.0, value: $0.1) })
     }
 
     private static func plainExperiment(_ readout: ExperimentReadout) -> JSONValue {

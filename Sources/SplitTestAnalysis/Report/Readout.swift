@@ -29,6 +29,12 @@ public struct ExperimentReadout: Sendable, Hashable {
     public var periodWeighted = false
     /// A bandit's allocation periods: units and weights; `nil` for any other experiment.
     public var periods: [PeriodReadout]?
+    /// The metrics the experiment names; `nil` when it names none (its goals then tell).
+    public var metrics: [MetricReadout]?
+    /// How the secondary metrics' p-values were adjusted.
+    public var correction: MultipleComparisonCorrection = .holm
+    /// The exposure property the metrics are sliced by (`--by`); `nil` without one.
+    public var metricDimension: String?
 }
 
 /// One allocation period of a bandit experiment.

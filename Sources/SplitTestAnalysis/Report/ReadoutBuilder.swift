@@ -10,14 +10,28 @@ public enum ReadoutBuilder {
     /// `effects` says (Welch's t without CUPED unless told otherwise); `history` gives bandits'
     /// weights per period.
     public static func readouts(
-        _ totals: [ExperimentTotals], effects: EffectSettings = EffectSettings(), history: AllocationHistory? = nil
+        _ totals: [ExperimentTotals], effects: EffectSettings = EffectSettings(), history: AllocationHistory? = nil,
+        correction: MultipleComparisonCorrection = .holm
     ) -> [ExperimentReadout] {
-        totals.map { readout($0, effects: effects, history: history) }
+        totals.map { readout($0, effects: effects, history: history, correction: correction) }
     }
 
-    /// The readout of one experiment; a bandit's (with ``ExperimentTotals/periods``) is period-weighted.
+    /// The readout of one experiment; a bandit's (with ``ExperimentTotals/periods``) is
+    /// period-weighted. Its metrics' secondary comparisons are adjusted by `correction`.
     public static func readout(
-        _ totals: ExperimentTotals, effects: EffectSettings = EffectSettings(), history: AllocationHistory? = nil
+        _ totals: ExperimentTotals, effects: EffectSettings = EffectSettings(), history: AllocationHistory? = nil,
+        correction: MultipleComparisonCorrection = .holm
+    ) -> ExperimentReadout {
+        var readout = goalReadout(totals, effects: effects, history: history)
+        readout.metrics = MetricReadoutBuilder.readouts(totals, effects: effects, correction: correction)
+        readout.correction = correction
+        readout.metricDimension = totals.metricSlices?.dimension
+        return readout
+    }
+
+    /// The readout of an experiment's goals (and checks).
+    private static func goalReadout(
+        _ totals: ExperimentTotals, effects: EffectSettings, history: AllocationHistory?
     ) -> ExperimentReadout {
         if let periods = totals.periods {
             return periodWeightedReadout(totals, periods: periods, effects: effects, history: history)

@@ -32,8 +32,10 @@ public enum TextReport {
                 ? "  !! A/A CHECK FAILED: control_check differs from control (\(F.pClause(worst)), below 0.01); the setup is suspect"
                 : "  A/A check: ok (smallest \(F.pClause(worst)))")
         }
+        lines += harmLines(of: readout)
         lines += factorialLines(of: readout)
         lines.append(contentsOf: periodLines(readout))
+        lines += metricLines(of: readout)
         for goal in readout.goals {
             lines.append("  goal \(goal.goal):")
             if readout.effects.replacesPlainComparison(periodWeighted: readout.periodWeighted) {

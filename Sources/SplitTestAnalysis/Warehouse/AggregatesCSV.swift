@@ -42,7 +42,7 @@ public enum AggregatesCSV {
     /// The largest count a row may hold (2⁴⁰, about 1.1 trillion).
     static let maximumCount = 1 << 40
     /// Columns added later, read when present.
-    static let optionalColumns = ["kind", "period", fingerprintColumn] + covariateColumns + [windowColumn]
+    static let optionalColumns = ["kind", "period", fingerprintColumn] + covariateColumns + [windowColumn] + MetricQuery.columns.map(\.name)
     /// The fingerprint of the definitions the query was emitted with.
     static let fingerprintColumn = "definitions_fingerprint"
     /// CUPED's figures per group and goal.
@@ -70,6 +70,8 @@ public enum AggregatesCSV {
         /// A bandit's rows by period: the same figures for the units first assigned in it.
         var periods: [Int: (units: [String: Int], goals: [String: [String: (Int, Double, Double)]])] = [:]
         var covariates: [String: [String: CovariateRow]] = [:]
+        /// The metric rows, by metric and group.
+        var metrics: [String: [String: MetricRow]] = [:]
     }
 
     /// The totals in `text` (the format above); with `definitions`, experiments' groups take their
@@ -80,6 +82,15 @@ public enum AggregatesCSV {
 
     /// The totals in `text` with what the file says about how they were computed.
     public static func read(_ text: String, definitions: [SplitTestDefinition]?) throws(Failure) -> Aggregates {
+        try read(text, definitions: definitions, metrics: MetricDefinitions())
+    }
+
+    /// The totals in `text` with what the file says about how they were computed; the metric
+    /// rows are read into the metrics `metrics` says each experiment names (see
+    /// ``MetricQuery``, whose columns they have).
+    @_spi(Tools) public static func read(
+        _ text: String, definitions: [SplitTestDefinition]?, metrics: MetricDefinitions
+    ) throws(Failure) -> Aggregates {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let header = lines.first else { throw Failure(line: 1, message: "the file is empty") }
@@ -131,6 +142,17 @@ public enum AggregatesCSV {
                 windowDays: hasCovariates ? field(windowColumn) : nil, line: number)
             var entry = entries[key] ?? Entry()
             entry.conflicts = try integer("conflicts")
+            let metric = field("metric")
+            if !metric.isEmpty {
+                let group = field("group_name")
+                guard kind == .experiment, !group.isEmpty else {
+                    throw Failure(line: number, message: "a metric row belongs to a group of an experiment")
+                }
+                entry.units[group] = try integer("units")
+                entry.metrics[metric, default: [:]][group] = try MetricRow(field: field, line: number)
+                entries[key] = entry
+                continue
+            }
             let group = field("group_name")
             let goal = field("goal")
             if !field("period").isEmpty {
@@ -205,12 +227,19 @@ public enum AggregatesCSV {
                         entry.covariates[goals[index].goal] ?? [:], groups: groups, window: window)
                 }
             }
-            return ExperimentTotals(
+            var totals = ExperimentTotals(
                 experiment: key.name, kind: key.kind, groups: groups, weights: definition?.groupShares, control: control,
                 units: groups.map { entry.units[$0] ?? 0 }, conflicts: entry.conflicts, goals: goals,
                 factorial: definition?.factorial, periods: periods)
+            if key.kind == .experiment {
+                totals.metrics = MetricRow.totals(
+                    entry.metrics, judged: metrics.judged(key.name), groups: groups, units: totals.units, window: metadata.window)
+            }
+            return totals
         }
-        return Aggregates(totals: totals, definitionsFingerprint: metadata.fingerprint, preExposureWindow: metadata.window)
+        var aggregates = Aggregates(totals: totals, definitionsFingerprint: metadata.fingerprint, preExposureWindow: metadata.window)
+        aggregates.metricsComputed = position["metric"] != nil
+        return aggregates
     }
 
     /// Splits one CSV row, honouring double quotes (`""` inside quotes is a quote).

@@ -8,6 +8,8 @@ public struct Aggregates: Sendable, Hashable {
     /// The window of CUPED's covariates when the query was emitted with one (each goal's
     /// ``GoalTotals/covariates`` then read); `nil` otherwise.
     public var preExposureWindow: PreExposureWindow?
+    /// Whether the query computed the experiments' metrics (the file has the metric columns).
+    public var metricsComputed = false
 }
 
 extension AggregatesCSV {

@@ -12,16 +12,7 @@ struct CovariateQuery {
     let window: PreExposureWindow
     let dialect: SQLDialect
 
-    private func microseconds(_ column: String) -> String {
-        switch dialect {
-        case .duckdb: "epoch_us(\(column))"
-        case .spark: "unix_micros(\(column))"
-        case .bigquery: "UNIX_MICROS(\(column))"
-        // The projection of a service's table gives whole milliseconds in SQLite.
-        case .sqlite: "(\(column) * 1000)"
-        case .postgresql: "(EXTRACT(EPOCH FROM \(column)) * 1000000)"
-        }
-    }
+    private func microseconds(_ column: String) -> String { dialect.microseconds(column) }
 
     private var double: String { dialect.doubleType }
 

@@ -1,4 +1,4 @@
-import SplitTesting
+@_spi(Tools) import SplitTesting
 
 /// A short digest of what the readout takes from the definitions: per experiment its groups in
 /// order, its control and its bucket table (the weights the sample-ratio check tests), and per
@@ -12,6 +12,25 @@ public enum DefinitionsFingerprint {
     /// The fingerprint of `definitions`; `nil` (no definitions) has a fingerprint of its own.
     public static func of(_ definitions: [SplitTestDefinition]?) -> String {
         hex(fnv1a(canonicalText(definitions)))
+    }
+
+    /// The fingerprint of `definitions` and of the metrics their experiments name; the same as
+    /// ``of(_:)`` when they name none.
+    @_spi(Tools) public static func of(_ definitions: [SplitTestDefinition]?, metrics: MetricDefinitions) -> String {
+        hex(fnv1a(canonicalText(definitions) + metricText(definitions, metrics)))
+    }
+
+    /// One line per experiment and metric it names: the metric as the query computes it.
+    static func metricText(_ definitions: [SplitTestDefinition]?, _ metrics: MetricDefinitions) -> String {
+        func name(_ text: String) -> String { "\(text.utf8.count):\(text)" }
+        var text = ""
+        for identifier in (definitions ?? []).map(\.identifier).sorted() {
+            for (metric, role) in metrics.judged(identifier) {
+                text += "metric \(name(identifier)) \(name(metric.name)) \(role.rawValue) \(name(String(describing: metric.kind)))"
+                text += " window \(metric.window.map { "\($0)" } ?? "-") cap \(metric.cap.map { String(describing: $0) } ?? "-")\n"
+            }
+        }
+        return text
     }
 
     /// The text hashed: one line per fact, each name preceded by its length in bytes, so that no

@@ -50,6 +50,17 @@ public enum WarehouseQuery {
         dialect: SQLDialect, eventsTable: String, definitions: [SplitTestDefinition]? = nil,
         preExposureWindow: PreExposureWindow? = nil
     ) -> String {
+        sql(dialect: dialect, eventsTable: eventsTable, definitions: definitions, preExposureWindow: preExposureWindow, metrics: MetricDefinitions())
+    }
+
+    /// The query as ``sql(dialect:eventsTable:definitions:preExposureWindow:)`` writes it, and with
+    /// `metrics` a row per group and metric for each experiment that names some (see
+    /// ``MetricQuery``), in the warehouse dialects: the table then has a column per numeric
+    /// property a metric reads, named after the property. Without metrics the query is the same.
+    @_spi(Tools) public static func sql(
+        dialect: SQLDialect, eventsTable: String, definitions: [SplitTestDefinition]?, preExposureWindow: PreExposureWindow?,
+        metrics: MetricDefinitions
+    ) -> String {
         let double = dialect.doubleType
         // A table of JSON lines is projected into the columns first, and the rest reads that.
         let projection = dialect.readsEventLines ? EventLinesProjection(dialect: dialect, table: eventsTable) : nil
@@ -59,7 +70,12 @@ public enum WarehouseQuery {
         // Bandits add their periods: a list, a column, and rows of their own (see BanditPeriodsSQL).
         let bandits = BanditPeriodsSQL(definitions: definitions ?? [], dialect: dialect)
         lists += bandits.list
-        let fingerprint = ",\n       '\(DefinitionsFingerprint.of(definitions))' AS definitions_fingerprint"
+        let metricQuery = MetricQuery(
+            definitions: definitions, metrics: metrics, dialect: dialect, table: table, preExposureWindow: preExposureWindow)
+        let fingerprinted = metricQuery == nil ? MetricDefinitions() : metrics
+        let fingerprint = ",\n       '\(DefinitionsFingerprint.of(definitions, metrics: fingerprinted))' AS definitions_fingerprint"
+        // Goal rows carry the metric columns, null, when metric rows follow them.
+        let trailing = fingerprint + (metricQuery?.nullColumns ?? "")
         let definedExposures = definitions == nil ? "" : """
 
               JOIN defined_groups d ON d.experiment = e.experiment AND d.group_name = e.group_name
@@ -80,7 +96,7 @@ public enum WarehouseQuery {
               SELECT h.holdout, x.experiment FROM holdout_names h CROSS JOIN experiment_names x
               WHERE h.holdout NOT IN (SELECT holdout FROM defined_coverage)
             """
-        return """
+        let query = """
             -- splitc analyze: sufficient statistics per experiment or holdout, group and goal (\(dialect.rawValue))
             WITH \(projection?.tables ?? "")\(lists)exposure_events AS (
               SELECT e.experiment, e.unit_id, e.group_name, e.event_time\(bandits.periodColumn)
@@ -180,19 +196,28 @@ public enum WarehouseQuery {
               LEFT JOIN (SELECT DISTINCT experiment, group_name FROM units) u
                 ON u.experiment = x.experiment AND u.group_name = x.group_name
               WHERE u.group_name IS NULL
-            )\(covariates?.tables ?? "")\(bandits.tables(double: double))
-            \(bandits.selectPrefix)SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
+            )\(covariates?.tables ?? "")\(bandits.tables(double: double))\(metricQuery?.tables ?? "")
+            \(metricQuery == nil ? "" : "SELECT * FROM (\n")\(bandits.selectPrefix)SELECT c.experiment, gu.group_name, n.goal, COALESCE(gu.units, 0) AS units,
                    COALESCE(gg.converted, 0) AS converted,
                    COALESCE(gg.value_sum, CAST(0 AS \(double))) AS value_sum,
                    COALESCE(gg.value_sum_squares, CAST(0 AS \(double))) AS value_sum_squares,
-                   c.conflicts, c.kind\(bandits.pooledPeriod)\(covariates?.columns ?? "")\(fingerprint)
+                   c.conflicts, c.kind\(bandits.pooledPeriod)\(covariates?.columns ?? "")\(trailing)
             FROM entries c
             LEFT JOIN group_units gu ON gu.kind = c.kind AND gu.experiment = c.experiment
             LEFT JOIN goal_names n ON TRUE
             LEFT JOIN group_goals gg
               ON gg.kind = gu.kind AND gg.experiment = gu.experiment AND gg.group_name = gu.group_name AND gg.goal = n.goal\(covariates?.join ?? "")
-            \(bandits.periodRows(double: double, trailingColumns: (covariates?.periodColumns ?? "") + fingerprint))\(bandits.orderClause)
+            \(bandits.periodRows(double: double, trailingColumns: (covariates?.periodColumns ?? "") + trailing))
             """
+        guard let metricQuery else { return query + bandits.orderClause }
+        // The metric rows follow the goal rows, with the goal rows' columns (no goal) before theirs.
+        let leading = """
+            gu.experiment, gu.group_name, CAST(NULL AS \(dialect.textType)) AS goal, COALESCE(gu.units, 0) AS units,
+                   0 AS converted, CAST(0 AS \(double)) AS value_sum, CAST(0 AS \(double)) AS value_sum_squares,
+                   c.conflicts, c.kind\(bandits.pooledPeriod)\(covariates?.periodColumns ?? "")\(fingerprint)
+            """
+        return query + metricQuery.rows(leadingColumns: leading)
+            + "\n) result\nORDER BY result.kind, result.experiment, result.group_name, result.goal, result.metric"
     }
 
     /// The largest finite double: a goal whose value lies outside `±` it (infinite, or NaN, which

@@ -63,8 +63,24 @@ package enum EventLine {
         package var period: Int?
         /// Whether `period` was present but not such a number.
         package var periodIsInvalid = false
+        /// With `collectingProperties`, every property in the order written except `device`
+        /// and `user` (which ``device`` and ``user`` hold): the typed properties of an app's own
+        /// events, and the dimensions an exposure carries.
+        package var properties: [Property] = []
 
         package init() {}
+    }
+
+    /// One property of a line as written; `value` is `nil` for JSON null, an array or an object.
+    /// A number is always a ``Value/double(_:)``.
+    package struct Property: Sendable, Hashable {
+        package var name: String
+        package var value: Value?
+
+        package init(name: String, value: Value?) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// Why a line could not be read.
@@ -78,8 +94,13 @@ package enum EventLine {
     /// The fields of `line` (without its newline). Properties the readout does not read are
     /// skipped without building strings, and nesting is skipped without recursion, so a line
     /// costs no allocation beyond the strings it yields and no line can exhaust the stack.
-    package static func decode(_ line: UnsafeBufferPointer<UInt8>) -> Result<Fields, Problem> {
-        var picker = FieldPicker(tokens: JSONTokenizer(line))
+    ///
+    /// With `collectingProperties`, the line's other properties are kept too (see
+    /// ``Fields/properties``), at the cost of a string per name; without, they are skipped.
+    package static func decode(_ line: UnsafeBufferPointer<UInt8>, collectingProperties: Bool = false) -> Result<Fields, Problem> {
+        var picker = FieldPicker(tokens: JSONTokenizer(line), collecting: collectingProperties)
+        // One allocation for the few properties a line has, rather than one per growth.
+        if collectingProperties { picker.fields.properties.reserveCapacity(4) }
         do {
             try picker.readLine()
         } catch let error as JSONSyntaxError {
@@ -101,6 +122,8 @@ package enum EventLine {
 /// the ones read are kept, every other value is skipped.
 private struct FieldPicker {
     var tokens: JSONTokenizer
+    /// Whether the properties are collected into `fields.properties`.
+    let collecting: Bool
     var fields = EventLine.Fields()
     var sawEvent = false
     var sawDate = false
@@ -153,9 +176,19 @@ private struct FieldPicker {
                 throw tokens.fail("expected a member name in quotes; found \(tokens.describeCurrent())")
             }
             let name = try tokens.scanString(checkingUTF8: false)
-            let field = (ofLine ? find(name, in: Self.lineNames) : nil) ?? find(name, in: Self.propertyNames)
+            let lineField = ofLine ? find(name, in: Self.lineNames) : nil
+            let field = lineField ?? find(name, in: Self.propertyNames)
             try tokens.skipNameSeparator()
-            if let field {
+            if collecting, lineField == nil, field != .device, field != .user {
+                // A property: kept as written, and read into its field too when it has one.
+                let start = tokens.position
+                let value = try scalar()
+                if let field {
+                    tokens.position = start
+                    try read(field)
+                }
+                fields.properties.append(EventLine.Property(name: tokens.text(of: name), value: value))
+            } else if let field {
                 try read(field)
             } else {
                 try tokens.skipValue()
@@ -178,6 +211,24 @@ private struct FieldPicker {
             if matches { return candidate.field }
         }
         return nil
+    }
+
+    /// The value at the cursor as a property's: a string, a number or a Boolean; `nil` for null,
+    /// an array or an object, which is skipped.
+    private mutating func scalar() throws -> EventLine.Value? {
+        guard let first = tokens.current else { throw tokens.fail("expected a value; found the end of the document") }
+        switch first {
+        case UInt8(ascii: "\""):
+            return .string(tokens.text(of: try tokens.scanString(checkingUTF8: false)))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .double(tokens.double(of: try tokens.scanNumber()))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            try tokens.skipValue()
+            return .bool(first == UInt8(ascii: "t"))
+        default:
+            try tokens.skipValue()
+            return nil
+        }
     }
 
     /// The value of a member the readout reads.
