@@ -10,14 +10,15 @@ import Testing
 /// connection that hears of the other's changes is down.
 @Suite(.serialized, .enabled(if: PostgresCluster.shouldRun, PostgresCluster.skipReason))
 struct SharedStoredGroupsTests {
-    /// Runs `body` with two storages on a new cluster.
+    /// Runs `body` with two storages on a new cluster, whose operations fail after `deadline`.
     static func withTwoInstances(
+        deadline: Duration = .seconds(60),
         _ body: (PostgresCluster, PostgresStorage, PostgresStorage) async throws -> Void
     ) async throws {
         let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
-        let first = try await open(cluster)
-        let second = try await open(cluster)
+        let first = try await open(cluster, deadline: deadline)
+        let second = try await open(cluster, deadline: deadline)
         do {
             try await body(cluster, first, second)
         } catch {
@@ -29,8 +30,16 @@ struct SharedStoredGroupsTests {
         try await second.close()
     }
 
-    static func open(_ cluster: PostgresCluster) async throws -> PostgresStorage {
-        try #require(try await DatabaseLocation(parsing: cluster.url).open(logger: Logger(label: "test")) as? PostgresStorage)
+    /// A storage on `cluster`, as the service opens it, but for its deadline: these tests are
+    /// about what each instance knows, and the whole suite on two cores can keep one of many
+    /// throwaway clusters from answering for longer than the service's few seconds.
+    static func open(_ cluster: PostgresCluster, deadline: Duration) async throws -> PostgresStorage {
+        guard case .postgres(let server) = try DatabaseLocation(parsing: cluster.url) else {
+            throw PostgresCluster.Failure(description: "not a PostgreSQL location: \(cluster.url)")
+        }
+        return try await PostgresStorage.open(
+            host: server.host, port: server.port, user: server.user, password: server.password,
+            database: server.database, deadline: deadline, logger: Logger(label: "test"))
     }
 
     /// Waits until `storage` listens again after its connection was ended.
@@ -176,7 +185,9 @@ struct SharedStoredGroupsTests {
     /// While PostgreSQL is away, nothing is answered from memory (no fence can show that nothing
     /// changed); once it is back, reads are answered again.
     @Test func nothingIsAnsweredFromMemoryWhileTheDatabaseIsAway() async throws {
-        try await Self.withTwoInstances { cluster, first, second in
+        // The service's own deadline, so that a read while the database is away fails as soon
+        // as the service's would.
+        try await Self.withTwoInstances(deadline: PostgresStorage.deadline) { cluster, first, second in
             try await first.storeIfAbsent(["device-1": ["checkout_button": "blue"]])
             #expect(try await second.assignments(unit: "device-1") == ["checkout_button": "blue"])
             try cluster.stopServer()

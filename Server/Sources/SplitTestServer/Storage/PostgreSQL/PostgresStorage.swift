@@ -19,8 +19,8 @@ import SplitTestFormats
 /// fence that proves every write committed before the request arrived has been heard of; and
 /// while the listening connection is down, every read goes to the database.
 ///
-/// A database that stops answering makes an operation fail within ``deadline`` (the service
-/// answers 503) instead of waiting for it, and the pool connects again by itself when it returns.
+/// A database that stops answering makes an operation fail within its deadline (``deadline`` by
+/// default; the service answers 503) instead of waiting for it, and the pool connects again by itself when it returns.
 @_spi(Tools) public final class PostgresStorage: DecisionStorage {
     private let client: PostgresClient
     private let running: Task<Void, Never>
@@ -30,9 +30,11 @@ import SplitTestFormats
     private let reader: RequestBatcher<[String], StoredGroups>
     private let writer: PostgresWriter
     private let memoryAnswers = NIOLockedValueBox(0)
+    /// How long an operation of this storage may wait for a connection and its answer.
+    private let answerDeadline: Duration
 
-    /// How long an operation may wait for a connection and its answer.
-    static let deadline: Duration = .seconds(5)
+    /// How long an operation may wait for a connection and its answer, unless told otherwise.
+    public static let deadline: Duration = .seconds(5)
 
     /// The most connections each instance opens for reads and writes (the listening one aside):
     /// reads, stored groups and events each take one batch at a time, and a few more serve a
@@ -41,28 +43,30 @@ import SplitTestFormats
 
     private init(
         client: PostgresClient, running: Task<Void, Never>, cache: StoredGroupCache<UInt64>,
-        listener: ChangedUnitsListener, logger: Logger
+        listener: ChangedUnitsListener, deadline: Duration, logger: Logger
     ) {
+        answerDeadline = deadline
         self.client = client
         self.running = running
         self.cache = cache
         self.listener = listener
         self.logger = logger
         reader = RequestBatcher { reads in
-            try await Self.withDeadline(Self.deadline) {
+            try await Self.withDeadline(deadline) {
                 let groups = try await Self.readAssignments(units: Self.distinct(reads.joined()), on: client, logger: logger)
                 return reads.map { groups.restricted(to: $0) }
             }
         }
-        writer = PostgresWriter(client: client, instance: listener.instance, deadline: Self.deadline, logger: logger)
+        writer = PostgresWriter(client: client, instance: listener.instance, deadline: deadline, logger: logger)
     }
 
     /// Connects to the database and creates the tables when missing; throws what the server said
     /// when it cannot be reached or refuses the user. Keeps the stored groups of up to
-    /// `cachedUnits` units in memory (0 keeps none).
+    /// `cachedUnits` units in memory (0 keeps none); an operation that has no answer within
+    /// `deadline` fails.
     public static func open(
         host: String, port: Int, user: String, password: String?, database: String?,
-        cachedUnits: Int = SQLiteStorage.defaultCachedUnits, logger: Logger
+        cachedUnits: Int = SQLiteStorage.defaultCachedUnits, deadline: Duration = PostgresStorage.deadline, logger: Logger
     ) async throws -> PostgresStorage {
         // One connection first, whose error names the cause (refused, unknown user or database)
         // where the pool would only retry until the deadline; it then listens for other
@@ -88,7 +92,8 @@ import SplitTestFormats
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         // The pool works only while `run` does; `close` ends it.
         let running = Task { await client.run() }
-        let storage = PostgresStorage(client: client, running: running, cache: cache, listener: listener, logger: logger)
+        let storage = PostgresStorage(
+            client: client, running: running, cache: cache, listener: listener, deadline: deadline, logger: logger)
         do {
             try await storage.createTables()
             try await listener.start(on: first)
@@ -101,7 +106,7 @@ import SplitTestFormats
     }
 
     private func createTables() async throws {
-        try await Self.withDeadline(Self.deadline) {
+        try await Self.withDeadline(answerDeadline) {
             try await self.client.withTransaction(logger: self.logger) { connection in
                 // Instances started together would race to create the same tables; the lock
                 // (held until the transaction ends) lets one create them and the others find them.
@@ -183,7 +188,7 @@ import SplitTestFormats
 
     /// Every stored event line, oldest first.
     public func events() async throws -> [String] {
-        try await Self.withDeadline(Self.deadline) {
+        try await Self.withDeadline(answerDeadline) {
             var lines: [String] = []
             for try await line in try await self.client.query(
                 PostgresQuery(unsafeSQL: "SELECT \(EventsTable.line) FROM \(EventsTable.name) ORDER BY \(EventsTable.id)"),
