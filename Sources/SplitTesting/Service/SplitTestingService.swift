@@ -68,8 +68,11 @@ public final class SplitTestingService: Sendable {
         self.state = state
         let dimensionNames = Locked<[String]>([])
         self.dimensionNames = dimensionNames
-        exposures = ExposureLog(tracking: configuration.tracking) {
-            Self.dimensions(of: state.withLock { $0.attributes }, declared: dimensionNames.withLock { $0 })
+        // The state weakly: what the state keeps (the resolved split tests) holds the exposure
+        // log, so a strong reference here would keep both alive after the service is gone.
+        exposures = ExposureLog(tracking: configuration.tracking) { [weak state] in
+            guard let attributes = state?.withLock({ $0.attributes }) else { return [:] }
+            return Self.dimensions(of: attributes, declared: dimensionNames.withLock { $0 })
         }
         configuredDeviceID = deviceID
         environment = configuration.environment
