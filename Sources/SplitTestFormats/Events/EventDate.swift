@@ -102,6 +102,19 @@ package enum EventDate {
         return nil
     }
 
+    /// Whether the date written as `bytes` (which ``parse(_:)`` reads: four digits first) has a
+    /// year of ``years``; what ``problem(withWrittenDate:)`` checks, without making a string.
+    package static func hasEventYear(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        var year = 0
+        for index in 0..<4 {
+            let digit = Int(bytes[index]) - 0x30
+            guard (0...9).contains(digit) else { return false }
+            year = year * 10 + digit
+        }
+        return years.contains(year)
+    }
+
     private static func outside(_ text: String) -> String {
         "\"\(EventVocabulary.Field.date)\" \(text) is outside the years \(years.lowerBound) to \(years.upperBound)"
     }

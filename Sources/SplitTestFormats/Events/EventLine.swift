@@ -243,7 +243,10 @@ private struct FieldPicker {
                     throw EventLine.Problem.missingField(
                         "\"\(EventVocabulary.Field.date)\" is not an ISO 8601 time: \(tokens.text(of: token))")
                 }
-                if let problem = EventDate.problem(withWrittenDate: tokens.text(of: token)) {
+                // The year is checked on the bytes: a string is made only for the message.
+                if !EventDate.hasEventYear(UnsafeBufferPointer(rebasing: tokens.bytes[token.content])),
+                    let problem = EventDate.problem(withWrittenDate: tokens.text(of: token))
+                {
                     throw EventLine.Problem.missingField(problem)
                 }
                 fields.date = time
@@ -278,9 +281,9 @@ private struct FieldPicker {
                     fields.periodIsInvalid = true
                 }
             case .date:
-                let text = String(decoding: tokens.bytes[numberBytes], as: UTF8.self)
-                if let problem = EventDate.problem(withEventTime: number, text: text) {
-                    throw EventLine.Problem.missingField(problem)
+                if !EventDate.eventRange.contains(number) {
+                    let text = String(decoding: tokens.bytes[numberBytes], as: UTF8.self)
+                    throw EventLine.Problem.missingField(EventDate.problem(withEventTime: number, text: text) ?? text)
                 }
                 fields.date = number
                 sawDate = true
