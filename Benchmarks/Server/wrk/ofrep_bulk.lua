@@ -13,8 +13,7 @@ local bodies = {}
 function init(args)
    count = tonumber(args[1]) or count
    for i = 0, count - 1 do
-      bodies[i] = '{"context":{"targetingKey":"repeat-device-' .. i .. '","user":"repeat-user-' .. i .. '",'
-         .. '"plan":"pro","days_since_install":30,"platform":"ios","app_version":"5.3.0"}}'
+      bodies[i] = report.ofrep_context("repeat-device-" .. i, "repeat-user-" .. i)
    end
    next_unit = math.random(0, count - 1)
 end

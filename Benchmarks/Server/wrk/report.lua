@@ -30,11 +30,18 @@ end
 
 -- The attributes every assignment request gives: they meet every benchmark experiment's
 -- targeting, so that each experiment enrols the unit (but for the holdout's share).
-report.attributes = '"attributes":{"plan":"pro","days_since_install":30,"platform":"ios","app_version":"5.3.0"}'
+local attribute_members = '"plan":"pro","days_since_install":30,"platform":"ios","app_version":"5.3.0"'
+report.attributes = '"attributes":{' .. attribute_members .. '}'
 
 -- The body of POST /v1/assignments for one device and its user, asking for every experiment.
 function report.assignment(device, user)
    return '{"device":"' .. device .. '","user":"' .. user .. '",' .. report.attributes .. '}'
+end
+
+-- The body of an OFREP evaluation for the same device, user and attributes, as an OpenFeature
+-- client sends them: the device as `targetingKey`, the user as `user`, the attributes beside.
+function report.ofrep_context(device, user)
+   return '{"context":{"targetingKey":"' .. device .. '","user":"' .. user .. '",' .. attribute_members .. '}}'
 end
 
 return report
