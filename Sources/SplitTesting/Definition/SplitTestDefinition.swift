@@ -15,50 +15,134 @@
 /// print(definition.identifier, definition.groups, definition.control, definition.status)
 /// ```
 public struct SplitTestDefinition: Sendable, Hashable {
+    /// Every property, kept behind one reference: a definition is copied at every resolution (out
+    /// of the generated code, out of the definitions in force), and a copy is then one retain
+    /// rather than one for each of its arrays, strings and dictionaries. A change makes a new one.
+    private final class Box: Sendable {
+        let properties: Properties
+
+        init(_ properties: Properties) { self.properties = properties }
+    }
+
+    private struct Properties: Sendable, Hashable {
+        var identifier: String
+        var unitType: UnitType
+        var groups: [String]
+        var status: SplitTestStatus
+        var salt: String
+        var bucketTable: BucketTable
+        var controlIndex: Int
+        var winnerIndex: Int?
+        var trafficBuckets: Int
+        var layer: SplitTestLayer?
+        var force: [String: Int]
+        var targeting: SplitTestTargeting?
+        var holdout: SplitTestHoldout?
+        var factorial: SplitTestFactorialDesign?
+        var allocation: SplitTestAllocation
+        var schedule: SplitTestSchedule?
+        var requirements: [SplitTestRequirement]
+        var environments: [String: SplitTestEnvironmentValues]
+        var period: Int
+    }
+
+    private var box: Box
+
+    /// Changes the properties through a new box, so that copies made before keep theirs.
+    private mutating func update(_ change: (inout Properties) -> Void) {
+        var properties = box.properties
+        change(&properties)
+        box = Box(properties)
+    }
+
+    public static func == (lhs: SplitTestDefinition, rhs: SplitTestDefinition) -> Bool {
+        lhs.box === rhs.box || lhs.box.properties == rhs.box.properties
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        box.properties.hash(into: &hasher)
+    }
+
     /// The experiment's identifier, as written in its definition.
-    public let identifier: String
+    public var identifier: String { box.properties.identifier }
     /// Whether devices or signed-in users are assigned.
-    public let unitType: UnitType
+    public var unitType: UnitType { box.properties.unitType }
     /// The group names in declaration order: the order of the bucket table, of the generated
     /// `Group.allCases`, and of every group index in this value.
-    public let groups: [String]
+    public var groups: [String] { box.properties.groups }
     /// Running, stopped (every unit gets the control) or resolved (every unit gets the winner).
     public package(set) var status: SplitTestStatus {
-        didSet { winnerIndex = Self.winnerIndex(of: status, groups: groups, identifier: identifier) }
+        get { box.properties.status }
+        set {
+            update { properties in
+                properties.status = newValue
+                properties.winnerIndex = Self.winnerIndex(of: newValue, groups: properties.groups, identifier: properties.identifier)
+            }
+        }
     }
     /// The salt of the group and traffic hashes; changing it reshuffles every unit.
-    package let salt: String
+    package var salt: String { box.properties.salt }
     /// Which group owns each of the 10,000 buckets.
-    package var bucketTable: BucketTable
+    package var bucketTable: BucketTable {
+        get { box.properties.bucketTable }
+        set { update { $0.bucketTable = newValue } }
+    }
     /// The index in ``groups`` of the group served to units that are not enrolled.
-    package let controlIndex: Int
+    package var controlIndex: Int { box.properties.controlIndex }
     /// The index in ``groups`` of the winner of a resolved ``status``, kept with it so that
     /// resolution never searches the groups by name.
-    package private(set) var winnerIndex: Int?
+    package var winnerIndex: Int? { box.properties.winnerIndex }
     /// Units whose traffic bucket is below this number are enrolled (`traffic × 100`, `1...10_000`).
-    package var trafficBuckets: Int
+    package var trafficBuckets: Int {
+        get { box.properties.trafficBuckets }
+        set { update { $0.trafficBuckets = newValue } }
+    }
     /// The experiment's slice of a layer, if it shares its units with other experiments.
-    package let layer: SplitTestLayer?
+    package var layer: SplitTestLayer? { box.properties.layer }
     /// Group indices by unit id, served before anything but a runtime override (QA accounts).
-    package var force: [String: Int]
+    package var force: [String: Int] {
+        get { box.properties.force }
+        set { update { $0.force = newValue } }
+    }
     /// Who may be enrolled; `nil` enrols everyone.
-    package var targeting: SplitTestTargeting?
+    package var targeting: SplitTestTargeting? {
+        get { box.properties.targeting }
+        set { update { $0.targeting = newValue } }
+    }
     /// The holdout that covers the experiment, if any.
-    package var holdout: SplitTestHoldout?
+    package var holdout: SplitTestHoldout? {
+        get { box.properties.holdout }
+        set { update { $0.holdout = newValue } }
+    }
     /// The factors of a multivariate experiment, whose groups are its cells; `nil` for an
     /// experiment with plain groups (see SplitTestDefinition+Factorial.swift).
-    @_spi(Tools) public package(set) var factorial: SplitTestFactorialDesign? = nil
+    @_spi(Tools) public package(set) var factorial: SplitTestFactorialDesign? {
+        get { box.properties.factorial }
+        set { update { $0.factorial = newValue } }
+    }
     /// Whether the weights are the compiled ones or a bandit's (see `SplitTestAllocation`).
-    package let allocation: SplitTestAllocation
+    package var allocation: SplitTestAllocation { box.properties.allocation }
     /// When the experiment enrols; `nil` for always.
-    package var schedule: SplitTestSchedule?
+    package var schedule: SplitTestSchedule? {
+        get { box.properties.schedule }
+        set { update { $0.schedule = newValue } }
+    }
     /// Experiments that must give a unit one of some groups before this one enrols it.
-    package var requirements: [SplitTestRequirement] = []
+    package var requirements: [SplitTestRequirement] {
+        get { box.properties.requirements }
+        set { update { $0.requirements = newValue } }
+    }
     /// The values the experiment takes in each environment that changes any, by name.
-    package var environments: [String: SplitTestEnvironmentValues] = [:]
+    package var environments: [String: SplitTestEnvironmentValues] {
+        get { box.properties.environments }
+        set { update { $0.environments = newValue } }
+    }
     /// The allocation period in force: 0 until a control document's entry sets one (a bandit's
     /// documents number them 1, 2, …). Exposures of units first assigned under it carry it.
-    package var period: Int = 0
+    package var period: Int {
+        get { box.properties.period }
+        set { update { $0.period = newValue } }
+    }
 
     /// The name of the group served to units that are not enrolled.
     public var control: String { groups[controlIndex] }
@@ -88,23 +172,13 @@ public struct SplitTestDefinition: Sendable, Hashable {
             "traffic of \(identifier) is within 1...\(Bucketing.bucketCount) buckets")
         precondition(force.values.allSatisfy(groups.indices.contains), "the forced groups of \(identifier) exist")
         precondition(holdout.map { $0.unitType == unitType } ?? true, "the holdout of \(identifier) keeps out units of its type")
-        self.identifier = identifier
-        self.unitType = unitType
-        self.salt = salt
-        self.groups = groups
-        self.bucketTable = bucketTable
-        self.controlIndex = controlIndex
-        self.trafficBuckets = trafficBuckets
-        self.layer = layer
-        self.status = status
-        self.winnerIndex = Self.winnerIndex(of: status, groups: groups, identifier: identifier)
-        self.force = force
-        self.targeting = targeting
-        self.holdout = holdout
-        self.allocation = allocation
-        self.schedule = schedule
-        self.requirements = requirements
-        self.environments = environments
+        box = Box(Properties(
+            identifier: identifier, unitType: unitType, groups: groups, status: status, salt: salt,
+            bucketTable: bucketTable, controlIndex: controlIndex,
+            winnerIndex: Self.winnerIndex(of: status, groups: groups, identifier: identifier),
+            trafficBuckets: trafficBuckets, layer: layer, force: force, targeting: targeting, holdout: holdout,
+            factorial: nil, allocation: allocation, schedule: schedule, requirements: requirements,
+            environments: environments, period: 0))
     }
 
     /// Creates the definition of an experiment whose groups are `Group`; generated code calls

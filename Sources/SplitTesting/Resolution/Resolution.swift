@@ -35,11 +35,17 @@
     /// `experiment` (the identifier of the definition resolved), a stored group that no longer
     /// exists is removed, then a group just bucketed is stored.
     public func changes(experiment: String) -> [StoredAssignmentChange] {
-        var changes = requiredChanges
-        guard let unit else { return changes }
+        var changes: [StoredAssignmentChange] = []
+        appendChanges(experiment: experiment, to: &changes)
+        return changes
+    }
+
+    /// Appends ``changes(experiment:)`` to `changes`, building no list of its own.
+    public func appendChanges(experiment: String, to changes: inout [StoredAssignmentChange]) {
+        changes += requiredChanges
+        guard let unit else { return }
         if let discarded { changes.append(.remove(experiment: experiment, unit: unit, group: discarded)) }
         if let stored { changes.append(.store(experiment: experiment, unit: unit, assignment: stored)) }
-        return changes
     }
 
     /// This resolution after its shell stored its group and found `kept` in force instead (another

@@ -138,12 +138,13 @@ struct ResolutionState: Sendable {
 
     /// The slot of `unit`, numbering units in the order they are first seen.
     mutating func slot(for unit: String) -> Int {
-        let unit = UTF8Key(unit)
-        if let slot = slots[unit] { return slot }
-        let slot = slots.count
-        slots[unit] = slot
-        return slot
+        // The defaulting subscript inserts the next number when the unit is new and yields the
+        // slot either way, hashing the id once (a sign-in of a new user comes here).
+        let next = slots.count
+        return Self.kept(&slots[UTF8Key(unit), default: next])
     }
+
+    private static func kept(_ slot: inout Int) -> Int { slot }
 
     /// The unit experiments of `unitType` are keyed by, creating the device id if needed.
     mutating func unit(for unitType: UnitType, store: any AssignmentStore, issues: inout [SplitTestingIssue]) -> String? {
@@ -193,18 +194,23 @@ struct ResolutionState: Sendable {
     mutating func resolve<T: SplitTest>(
         _ type: T.Type, store: any AssignmentStore, exposures: any ExposureSink, issues: inout [SplitTestingIssue]
     ) -> T {
-        let unit = unit(for: T.definition.unitType, store: store, issues: &issues)
+        // The compiled definition is read once: outside the app's specialised code, each read of
+        // `T.definition` copies every property of it.
+        let compiled = T.definition
+        let unit = unit(for: compiled.unitType, store: store, issues: &issues)
         let time = clock().timeIntervalSince1970
         if let nextScheduleBoundary, time >= nextScheduleBoundary {
             // A schedule started or ended since these resolutions were made.
             cache.removeAll()
             self.nextScheduleBoundary = nil
         }
-        let key = CacheKey(experiment: ObjectIdentifier(T.self), unit: unit.map { slot(for: $0) } ?? -1)
+        // The unit's slot was numbered when the unit was set.
+        let slot = unit == nil ? nil : compiled.unitType == .user ? userSlot : deviceSlot
+        let key = CacheKey(experiment: ObjectIdentifier(T.self), unit: slot ?? -1)
         if overrides.isEmpty || overrides[T.identifier] == nil, let cached = cache[key] {
             return ResolvedSplitTest<T>.unwrap(cached).value
         }
-        let definition = definition(of: T.self, issues: &issues)
+        let definition = effectiveDefinition(compiled, issues: &issues)
         if let design = definition.factorial { exposures.noteFactorial(factors: design.factors.map(\.name), experiment: T.identifier) }
         let resolution = resolveAfresh(definition: definition, time: time, store: store, storing: true, issues: &issues)
         if resolution.reason == .notTargeted { reportUnsetBuiltIns(definition, issues: &issues) }
@@ -246,9 +252,13 @@ struct ResolutionState: Sendable {
         }
         let units = ResolutionUnits(device: deviceID, user: userID)
         let overrides = overrides
+        // The store keys read, kept for the writes that follow.
+        var keys = AssignmentKeys(experiment: definition.identifier)
         var resolution = Resolver.resolve(
             definition, units: units, attributes: attributes, time: time,
-            storedAssignment: { definition, unit in Self.storedAssignment(definition, unit: unit, store: store) },
+            storedAssignment: { stored, unit in
+                Self.storedAssignment(stored, unit: unit, key: keys.key(experiment: stored.identifier, unit: unit), store: store)
+            },
             override: { overrides.isEmpty ? nil : overrides[$0] },
             definitionInForce: { requirement in
                 let required = effectiveDefinition(requirement.definition, issues: &issues)
@@ -256,39 +266,55 @@ struct ResolutionState: Sendable {
                 return required
             })
         guard storing else { return resolution }
-        for change in resolution.changes(experiment: definition.identifier) {
-            switch change {
-            case .remove(let experiment, let unit, let group):
-                issues.append(.storedGroupNotFound(experiment: experiment, unit: unit, group: group))
-                let key = StorageKey.assignment(experiment: experiment, unit: unit)
-                // Another process sharing the store may have stored a group since: keep it.
-                guard store.string(for: key) == group else { continue }
-                store.removeValue(for: key)
-                // The period belonged to the group just discarded.
-                let periodKey = StorageKey.period(experiment: experiment, unit: unit)
-                if store.string(for: periodKey) != nil { store.removeValue(for: periodKey) }
-            case .store(let experiment, let unit, let assignment):
-                // Another process sharing the store may have stored a group first (under other
-                // rules): serve that one, with its period.
-                let group = store.setIfAbsent(assignment.group, for: StorageKey.assignment(experiment: experiment, unit: unit))
-                let period = assignment.period.map { period in
-                    Int(store.setIfAbsent(String(period), for: StorageKey.period(experiment: experiment, unit: unit))) ?? period
-                }
-                if experiment == definition.identifier {
-                    resolution = resolution.adopting(StoredAssignment(group: group, period: period), in: definition)
-                }
-            }
+        // The changes in the order of ``Resolution/changes(experiment:)``, without building its list.
+        for change in resolution.requiredChanges {
+            _ = apply(change, store: store, keys: &keys, issues: &issues)
+        }
+        guard let unit = resolution.unit else { return resolution }
+        if let discarded = resolution.discarded {
+            _ = apply(.remove(experiment: definition.identifier, unit: unit, group: discarded), store: store, keys: &keys, issues: &issues)
+        }
+        if let stored = resolution.stored,
+            let kept = apply(.store(experiment: definition.identifier, unit: unit, assignment: stored), store: store, keys: &keys, issues: &issues)
+        {
+            resolution = resolution.adopting(kept, in: definition)
         }
         return resolution
+    }
+
+    /// Makes one change a resolution asks for; for a store, returns the assignment in force after
+    /// it: the one stored, or another process's stored first (under other rules), with its period.
+    private func apply(
+        _ change: StoredAssignmentChange, store: any AssignmentStore, keys: inout AssignmentKeys,
+        issues: inout [SplitTestingIssue]
+    ) -> StoredAssignment? {
+        switch change {
+        case .remove(let experiment, let unit, let group):
+            issues.append(.storedGroupNotFound(experiment: experiment, unit: unit, group: group))
+            let key = keys.key(experiment: experiment, unit: unit)
+            // Another process sharing the store may have stored a group since: keep it.
+            guard store.string(for: key) == group else { return nil }
+            store.removeValue(for: key)
+            // The period belonged to the group just discarded.
+            let periodKey = StorageKey.period(experiment: experiment, unit: unit)
+            if store.string(for: periodKey) != nil { store.removeValue(for: periodKey) }
+            return nil
+        case .store(let experiment, let unit, let assignment):
+            let group = store.setIfAbsent(assignment.group, for: keys.key(experiment: experiment, unit: unit))
+            let period = assignment.period.map { period in
+                Int(store.setIfAbsent(String(period), for: StorageKey.period(experiment: experiment, unit: unit))) ?? period
+            }
+            return StoredAssignment(group: group, period: period)
+        }
     }
 
     /// The group `store` holds for `unit` in `definition`'s experiment, with its period for an
     /// experiment that tracks periods (0 when none is stored: a group stored by a build that knew
     /// no periods, or before the experiment tracked them, under the compiled weights).
     private static func storedAssignment(
-        _ definition: SplitTestDefinition, unit: String, store: any AssignmentStore
+        _ definition: SplitTestDefinition, unit: String, key: String, store: any AssignmentStore
     ) -> StoredAssignment? {
-        guard let group = store.string(for: StorageKey.assignment(experiment: definition.identifier, unit: unit)) else {
+        guard let group = store.string(for: key) else {
             return nil
         }
         guard definition.tracksPeriods else { return StoredAssignment(group: group) }
@@ -349,5 +375,38 @@ extension SplitTest {
         self.init(assignment: SplitTestAssignment(
             experiment: Self.identifier, group: group, reason: reason, unitID: unit,
             holdout: reason == .holdout ? Self.definition.holdout?.name : nil, period: period, exposureSink: exposures))
+    }
+}
+
+/// The store keys of the groups one resolution reads, kept so that its writes do not build them
+/// again: the experiment's own, and the latest of those it requires (most require one at most).
+private struct AssignmentKeys {
+    private struct Entry {
+        var experiment: String
+        var unit: String
+        var key: String
+
+        func names(_ experiment: String, _ unit: String) -> Bool {
+            // The unit by its bytes, as the store tells units apart.
+            self.experiment == experiment && UTF8Key(self.unit) == UTF8Key(unit)
+        }
+    }
+
+    /// The identifier of the experiment resolved.
+    let experiment: String
+    private var own: Entry?
+    private var required: Entry?
+
+    init(experiment: String) {
+        self.experiment = experiment
+    }
+
+    /// The key of `unit`'s group in `experiment`, built once.
+    mutating func key(experiment: String, unit: String) -> String {
+        if let own, own.names(experiment, unit) { return own.key }
+        if let required, required.names(experiment, unit) { return required.key }
+        let entry = Entry(experiment: experiment, unit: unit, key: StorageKey.assignment(experiment: experiment, unit: unit))
+        if experiment == self.experiment { own = entry } else { required = entry }
+        return entry.key
     }
 }

@@ -98,7 +98,7 @@ import SplitTestFormats
             let resolution = resolve(
                 required, units: units, attributes: attributes, time: time, storedAssignment: storedAssignment,
                 override: override, definitionInForce: definitionInForce)
-            requiredChanges += resolution.changes(experiment: required.identifier)
+            resolution.appendChanges(experiment: required.identifier, to: &requiredChanges)
             if !requirement.groups.contains(required.groups[resolution.groupIndex]) {
                 var unmet = Resolution(groupIndex: control, reason: .prerequisite, unit: unit)
                 unmet.prerequisite = requirement.experiment
