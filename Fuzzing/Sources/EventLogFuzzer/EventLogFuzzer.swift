@@ -1,4 +1,9 @@
 @_spi(Tools) import SplitTestAnalysis
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 @_spi(Generated) @_spi(Tools) import SplitTesting
 
 /// libFuzzer's entry point: the input is an event file. Its lines are parsed and counted in the
@@ -83,7 +88,40 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = TextReport.render(rendered)
         _ = HTMLReport.render(rendered)
     }
+    checkBlocks(bytes)
     return 0
+}
+
+/// The input as a file, read as `splitc analyze` reads one: in blocks of whole lines parsed on
+/// every core. Where the blocks fall changes nothing: the readout, every issue and the count of
+/// valid lines are those of reading it in one block.
+private func checkBlocks(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let path = "/tmp/event-log-fuzzer-\(getpid()).jsonl"
+    guard let file = fopen(path, "wb") else { return }
+    let written = bytes.isEmpty ? 0 : fwrite(bytes.baseAddress, 1, bytes.count, file)
+    fclose(file)
+    defer { unlink(path) }
+    guard written == bytes.count else { return }
+    func read(blockBytes: Int) -> (String, [InputIssue], [Int]) {
+        var accumulator = EventAccumulator()
+        do {
+            let valid = try EventFiles.read([path], into: &accumulator, blockBytes: blockBytes)
+            return (JSONReport.render(ReadoutBuilder.readouts(accumulator.totals())), accumulator.issues, valid)
+        } catch {
+            preconditionFailure("a file just written is read: \(error)")
+        }
+    }
+    let whole = read(blockBytes: 1 << 20)
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count - (bytes.last == 0x0A ? 1 : 0)
+    for issue in whole.1 where issue.kind != .emptyFile {
+        precondition(issue.line >= 1 && issue.line <= lines, "an issue is located on a line of the file: \(issue)")
+    }
+    for blockBytes in [1, 2 + bytes.count % 61] {
+        let inBlocks = read(blockBytes: blockBytes)
+        precondition(inBlocks.0 == whole.0, "the readout does not depend on where blocks fall")
+        precondition(inBlocks.1 == whole.1, "the issues do not depend on where blocks fall")
+        precondition(inBlocks.2 == whole.2, "the count of valid lines does not depend on where blocks fall")
+    }
 }
 
 /// The design whose factors have the levels `cells` show, in the order they first appear, when

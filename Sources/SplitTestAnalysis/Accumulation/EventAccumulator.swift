@@ -58,10 +58,15 @@ public struct EventAccumulator {
 
     /// Reports an issue (kept up to ``keptIssuesPerKind`` per kind, always counted).
     public mutating func record(_ issue: InputIssue) {
-        let count = issueCounts[issue.kind, default: 0] + 1
-        issueCounts[issue.kind] = count
-        if issue.kind.makesLineInvalid { invalidLines += 1 }
-        if count <= keptIssuesPerKind { issues.append(issue) }
+        record(issue.kind, file: issue.file, line: issue.line) { issue.message }
+    }
+
+    /// Records an issue whose message is written only if the issue is kept.
+    mutating func record(_ kind: InputIssue.Kind, file: String, line: Int, message: () -> String) {
+        let count = issueCounts[kind, default: 0] + 1
+        issueCounts[kind] = count
+        if kind.makesLineInvalid { invalidLines += 1 }
+        if count <= keptIssuesPerKind { issues.append(InputIssue(file: file, line: line, kind: kind, message: message())) }
     }
 
     private mutating func table(for experiment: String) -> Int? {
@@ -187,7 +192,9 @@ public struct EventAccumulator {
         var credited = false
         var known = false
         var covariate = false
-        for unit in [event.device, event.user == event.device ? nil : event.user] {
+        // The device, then the user unless it is the device (no list built: this runs per goal).
+        for candidate in 0..<2 {
+            let unit = candidate == 0 ? event.device : event.user == event.device ? nil : event.user
             guard let unit, let unitNumber = unitNumbers[unit] else { continue }
             for table in tables.indices {
                 guard let slot = tables[table].slot(of: unitNumber) else { continue }
@@ -205,11 +212,14 @@ public struct EventAccumulator {
             }
         }
         if !credited, !covariate {
-            let message = known
-                ? preExposure.map { "goal '\(goal)' came more than \(NumberFormatting.days($0.window.days)) before its unit's first exposure and credits nothing" }
-                    ?? "goal '\(goal)' came before its unit's first exposure and credits nothing"
-                : "goal '\(goal)' of a device or user never exposed credits nothing"
-            record(InputIssue(file: file, line: line, kind: known ? .preExposureGoal : .goalBeforeExposure, message: message))
+            // Common in real exports: the message is written only for the lines kept.
+            let window = preExposure?.window
+            record(known ? .preExposureGoal : .goalBeforeExposure, file: file, line: line) {
+                known
+                    ? window.map { "goal '\(goal)' came more than \(NumberFormatting.days($0.days)) before its unit's first exposure and credits nothing" }
+                        ?? "goal '\(goal)' came before its unit's first exposure and credits nothing"
+                    : "goal '\(goal)' of a device or user never exposed credits nothing"
+            }
         }
     }
 

@@ -23,6 +23,13 @@ public enum EventFiles {
         try read(sources: paths.map(EventLogReader.init(path:)), into: &accumulator, progress: progress)
     }
 
+    /// Reads `paths` as ``read(_:into:progress:)`` does, in blocks of `blockBytes` (the fuzzer
+    /// checks that where blocks fall changes nothing).
+    @_spi(Tools) @discardableResult
+    public static func read(_ paths: [String], into accumulator: inout EventAccumulator, blockBytes: Int) throws -> [Int] {
+        try read(sources: paths.map(EventLogReader.init(path:)), into: &accumulator, blockBytes: blockBytes)
+    }
+
     /// Reads the lines of `readers` (files, or the rows of a decision service's database) into
     /// `accumulator`, as ``read(_:into:progress:)`` reads files: each source is read twice.
     /// Returns, per reader, how many of its lines were valid events: an exposure, a goal, a
@@ -31,7 +38,7 @@ public enum EventFiles {
     @discardableResult
     package static func read(
         sources readers: [any EventLineSource], into accumulator: inout EventAccumulator,
-        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        blockBytes: Int = ConcurrentLineParser.blockBytes, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> [Int] {
         let total = 2 * readers.reduce(0) { $0 + ($1.size ?? 0) }
         // Properties are collected only when something reads them: a dimension on exposures,
@@ -43,23 +50,25 @@ public enum EventFiles {
         var deferredGoals: [(RawEvent, String, Int, Int)] = []
         for (index, reader) in readers.enumerated() {
             var fileDone = 0
-            let lines = try reader.forEachLine { number, bytes, bytesRead in
-                fileDone = bytesRead
-                if number % 8_192 == 0 { progress(done + bytesRead, total) }
-                guard isExposureOrHoldout(bytes) else { return }
-                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: exposureProperties)
-                else { return }
-                let invalidBefore = accumulator.invalidLines
-                if event.name == TrackingEvent.goalIdentifier {
-                    deferredGoals.append((event, reader.name, number, index))
-                    return
-                } else if event.name == TrackingEvent.exposureIdentifier || event.name == TrackingEvent.holdoutIdentifier {
-                    accumulator.addExposure(event, file: reader.name, line: number)
-                } else {
-                    accumulator.record(unknown: event, file: reader.name, line: number)
-                }
-                if accumulator.invalidLines == invalidBefore { valid[index] += 1 }
-            }
+            let lines = try ConcurrentLineParser.forEachSelectedLine(
+                of: reader, select: { isExposureOrHoldout($0) }, collectingProperties: exposureProperties, blockBytes: blockBytes,
+                read: { bytesRead in
+                    fileDone = bytesRead
+                    progress(done + bytesRead, total)
+                },
+                event: { event, number in
+                    let invalidBefore = accumulator.invalidLines
+                    if event.name == TrackingEvent.goalIdentifier {
+                        deferredGoals.append((event, reader.name, number, index))
+                        return
+                    } else if event.name == TrackingEvent.exposureIdentifier || event.name == TrackingEvent.holdoutIdentifier {
+                        accumulator.addExposure(event, file: reader.name, line: number)
+                    } else {
+                        accumulator.record(unknown: event, file: reader.name, line: number)
+                    }
+                    if accumulator.invalidLines == invalidBefore { valid[index] += 1 }
+                },
+                problem: { problem, number in report(problem, file: reader.name, line: number, into: &accumulator) })
             done += fileDone
             if lines == 0 {
                 accumulator.record(InputIssue(file: reader.name, line: 0, kind: .emptyFile, message: "no events"))
@@ -73,43 +82,41 @@ public enum EventFiles {
         }
         for (index, reader) in readers.enumerated() {
             var fileDone = 0
-            try reader.forEachLine { number, bytes, bytesRead in
-                fileDone = bytesRead
-                if number % 8_192 == 0 { progress(done + bytesRead, total) }
-                guard !isExposureOrHoldout(bytes) else { return }
-                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                guard let event = parse(bytes, file: reader.name, line: number, into: &accumulator, properties: eventProperties)
-                else { return }
-                let invalidBefore = accumulator.invalidLines
-                if event.name == TrackingEvent.goalIdentifier {
-                    accumulator.addGoal(event, file: reader.name, line: number)
-                } else if eventProperties {
-                    // A declared event, or reported as unknown there.
-                    accumulator.addEvent(event, file: reader.name, line: number)
-                } else {
-                    accumulator.record(unknown: event, file: reader.name, line: number)
-                }
-                if accumulator.invalidLines == invalidBefore { valid[index] += 1 }
-            }
+            _ = try ConcurrentLineParser.forEachSelectedLine(
+                of: reader,
+                select: { bytes in !isExposureOrHoldout(bytes) && !bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 } },
+                collectingProperties: eventProperties, blockBytes: blockBytes,
+                read: { bytesRead in
+                    fileDone = bytesRead
+                    progress(done + bytesRead, total)
+                },
+                event: { event, number in
+                    let invalidBefore = accumulator.invalidLines
+                    if event.name == TrackingEvent.goalIdentifier {
+                        accumulator.addGoal(event, file: reader.name, line: number)
+                    } else if eventProperties {
+                        // A declared event, or reported as unknown there.
+                        accumulator.addEvent(event, file: reader.name, line: number)
+                    } else {
+                        accumulator.record(unknown: event, file: reader.name, line: number)
+                    }
+                    if accumulator.invalidLines == invalidBefore { valid[index] += 1 }
+                },
+                problem: { problem, number in report(problem, file: reader.name, line: number, into: &accumulator) })
             done += fileDone
         }
         progress(total, total)
         return valid
     }
 
-    private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into accumulator: inout EventAccumulator,
-        properties: Bool
-    ) -> RawEvent? {
-        switch JSONLineParser.parse(bytes, collectingProperties: properties) {
-        case .success(let event):
-            return event
-        case .failure(.malformed(let reason)):
-            accumulator.record(InputIssue(file: file, line: line, kind: .malformedLine, message: reason))
-        case .failure(.missingField(let reason)):
+    /// Reports why a line is not an event.
+    private static func report(
+        _ problem: JSONLineParser.Problem, file: String, line: Int, into accumulator: inout EventAccumulator
+    ) {
+        switch problem {
+        case .malformed(let reason), .missingField(let reason):
             accumulator.record(InputIssue(file: file, line: line, kind: .malformedLine, message: reason))
         }
-        return nil
     }
 
     private static let exposureName = Array((EventVocabulary.exposure + "\"").utf8)

@@ -25,15 +25,7 @@ public enum JSONLineParser {
     package static func parse(_ line: UnsafeBufferPointer<UInt8>, collectingProperties: Bool) -> Result<RawEvent, Problem> {
         switch EventLine.decode(line, collectingProperties: collectingProperties) {
         case .success(let fields):
-            var event = RawEvent(
-                name: fields.event, time: fields.date, experiment: fields.experiment, group: fields.group,
-                unit: fields.unit, goal: fields.goal, value: fields.value, device: fields.device, user: fields.user,
-                holdout: fields.holdout)
-            event.valueIsInvalid = fields.valueIsInvalid
-            event.period = fields.period
-            event.periodIsInvalid = fields.periodIsInvalid
-            event.properties = fields.properties
-            return .success(event)
+            return .success(RawEvent(fields: fields))
         case .failure(.malformed(let reason)): return .failure(.malformed(reason))
         case .failure(.missingField(let reason)): return .failure(.missingField(reason))
         }
