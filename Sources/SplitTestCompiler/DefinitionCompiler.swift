@@ -107,7 +107,11 @@ public enum DefinitionCompiler {
         if !unlinked.isEmpty {
             experiments = experiments.indices.filter { !unlinked.contains($0) }.map { experiments[$0] }
         }
-        experiments.sort { $0.identifier < $1.identifier }
+        // Sorted by identifier through their positions: a sort that moves whole experiments
+        // copies each many times, and files are usually given in order already.
+        let identifiers = experiments.map(\.identifier)
+        let order = identifiers.indices.sorted { identifiers[$0] < identifiers[$1] }
+        if !order.elementsEqual(identifiers.indices) { experiments = order.map { experiments[$0] } }
         let tests = TestValidation.check(
             documents.tests, experiments: experiments, environments: environments.names,
             attributes: targeting.declarations, identifiersWritten: documents.identifiersWritten, log: &log)
