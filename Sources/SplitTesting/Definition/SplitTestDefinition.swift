@@ -18,10 +18,19 @@ public struct SplitTestDefinition: Sendable, Hashable {
     /// Every property, kept behind one reference: a definition is copied at every resolution (out
     /// of the generated code, out of the definitions in force), and a copy is then one retain
     /// rather than one for each of its arrays, strings and dictionaries. A change makes a new one.
-    private final class Box: Sendable {
+    /// Equal when their properties are: the definition's `==` and hash are the box's.
+    private final class Box: Sendable, Hashable {
         let properties: Properties
 
         init(_ properties: Properties) { self.properties = properties }
+
+        static func == (lhs: Box, rhs: Box) -> Bool {
+            lhs === rhs || lhs.properties == rhs.properties
+        }
+
+        func hash(into hasher: inout Hasher) {
+            properties.hash(into: &hasher)
+        }
     }
 
     private struct Properties: Sendable, Hashable {
@@ -53,14 +62,6 @@ public struct SplitTestDefinition: Sendable, Hashable {
         var properties = box.properties
         change(&properties)
         box = Box(properties)
-    }
-
-    public static func == (lhs: SplitTestDefinition, rhs: SplitTestDefinition) -> Bool {
-        lhs.box === rhs.box || lhs.box.properties == rhs.box.properties
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        box.properties.hash(into: &hasher)
     }
 
     /// The experiment's identifier, as written in its definition.
